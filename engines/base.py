@@ -1,0 +1,238 @@
+"""The engine contract of DESIGN.md, shared by every game.
+
+An engine is a pure object: no discord, asyncio, PIL or db imports, no clock, no global
+randomness. State is plain JSON-able data (dicts, lists, ints, strs, bools, None) so that
+``engine.load(engine.dump(state)) == state`` holds exactly and the store can snapshot it.
+
+User-facing text is never formatted inside an engine: messages are English *message ids*
+(gettext style) with named parameters, translated and formatted later by ``core.i18n``.
+"""
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import random
+from dataclasses import asdict, dataclass, field
+from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+
+class IllegalAction(Exception):
+    """An action the rules refuse. ``message`` is an English message id with {named}
+    placeholders that a player understands; ``params`` fill them in."""
+
+    def __init__(self, message: str, **params: Any) -> None:
+        super().__init__(message.format(**params) if params else message)
+        self.message = message
+        self.params = params
+
+
+@dataclass(frozen=True)
+class Text:
+    """A translatable message: English message id plus parameters.
+
+    Parameter values may themselves be ``Text`` (e.g. a card name), lists of them, or
+    plain values."""
+
+    msg: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"msg": self.msg, "params": _params_to_json(self.params)}
+
+    @staticmethod
+    def from_json(data: Mapping) -> "Text":
+        return Text(data["msg"], _params_from_json(data.get("params", {})))
+
+
+def T(msg: str, **params: Any) -> Text:
+    """Mark a message for translation (the extraction tool looks for calls to ``T``)."""
+    return Text(msg, params)
+
+
+def _params_to_json(params: Mapping) -> dict:
+    def conv(v):
+        if isinstance(v, Text):
+            return {"__text__": v.to_json()}
+        if isinstance(v, (list, tuple)):
+            return [conv(x) for x in v]
+        return v
+    return {k: conv(v) for k, v in params.items()}
+
+
+def _params_from_json(params: Mapping) -> dict:
+    def conv(v):
+        if isinstance(v, dict) and "__text__" in v:
+            return Text.from_json(v["__text__"])
+        if isinstance(v, list):
+            return [conv(x) for x in v]
+        return v
+    return {k: conv(v) for k, v in params.items()}
+
+
+@dataclass
+class Event:
+    """Something that happened, for the channel log, DMs and renderers.
+
+    ``to`` is None for a public event, or the seat that alone may see it.
+    ``kind`` is a short machine tag ("reveal", "scoring", "game_end", ...) that the Discord
+    layer uses to decide which events deserve a new message rather than a log line.
+    ``data`` carries optional structured facts for renderers (must be JSON-able and must obey
+    the same audience as the text)."""
+
+    text: Text
+    to: str | None = None
+    kind: str = "log"
+    data: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def public(self) -> bool:
+        return self.to is None
+
+    def to_json(self) -> dict:
+        return {"text": self.text.to_json(), "to": self.to, "kind": self.kind, "data": self.data}
+
+    @staticmethod
+    def from_json(d: Mapping) -> "Event":
+        return Event(Text.from_json(d["text"]), d.get("to"), d.get("kind", "log"), dict(d.get("data", {})))
+
+
+def public(msg: str, kind: str = "log", data: dict | None = None, **params: Any) -> Event:
+    return Event(Text(msg, params), None, kind, data or {})
+
+
+def private(seat: str, msg: str, kind: str = "log", data: dict | None = None, **params: Any) -> Event:
+    return Event(Text(msg, params), seat, kind, data or {})
+
+
+@dataclass
+class Outcome:
+    """The end of a game.
+
+    scores: final score per seat.  ranks: 1 = winner; equal ranks for a true tie.
+    breakdown: per seat, an ordered mapping of scoring category (English message id) -> points,
+    covering every category the rules name.  tiebreak: how ties were broken, or None."""
+
+    scores: dict[str, int]
+    ranks: dict[str, int]
+    breakdown: dict[str, dict[str, int]]
+    winners: list[str]
+    tiebreak: Text | None = None
+
+    def to_json(self) -> dict:
+        d = asdict(self)
+        d["tiebreak"] = self.tiebreak.to_json() if self.tiebreak else None
+        return d
+
+
+@runtime_checkable
+class Engine(Protocol):
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+
+    def options(self) -> dict[str, tuple[Any, Sequence[Any], str]]: ...
+    def new(self, seats: Sequence[str], *, seed: int, options: Mapping | None = None) -> State: ...
+    def to_act(self, state: State) -> list[str]: ...
+    def legal(self, state: State, seat: str) -> list[Action]: ...
+    def apply(self, state: State, seat: str, action: Action) -> list[Event]: ...
+    def view(self, state: State, seat: str | None) -> dict: ...
+    def outcome(self, state: State) -> Outcome | None: ...
+    # Helpers every engine provides as well (BaseEngine gives defaults):
+    def dump(self, state: State) -> dict: ...
+    def load(self, data: Mapping) -> State: ...
+    def label(self, state: State, seat: str, action: Action) -> Text: ...
+    def prompt(self, state: State, seat: str) -> Text: ...
+    def status(self, state: State) -> Text: ...
+
+
+class BaseEngine:
+    """Defaults for the parts of the contract that are the same for every game.
+
+    Subclasses implement ``new``, ``to_act``, ``legal``, ``_apply``, ``view``, ``outcome``,
+    ``label`` and ``prompt``; ``apply`` here guarantees that a refused action leaves the
+    state unchanged, whatever ``_apply`` had already touched."""
+
+    name = ""
+    title = ""
+    min_players = 2
+    max_players = 2
+
+    def options(self) -> dict[str, tuple[Any, Sequence[Any], str]]:
+        return {}
+
+    def resolve_options(self, options: Mapping | None) -> dict:
+        """Defaults filled in, unknown names and values refused with a clear message."""
+        spec = self.options()
+        out = {k: v[0] for k, v in spec.items()}
+        for k, v in dict(options or {}).items():
+            if k not in spec:
+                raise IllegalAction("Unknown option {option}.", option=k)
+            allowed = spec[k][1]
+            if allowed and v not in allowed:
+                raise IllegalAction("Option {option} cannot be {value}.", option=k, value=str(v))
+            out[k] = v
+        return out
+
+    def check_seats(self, seats: Sequence[str]) -> None:
+        if not self.min_players <= len(seats) <= self.max_players:
+            raise IllegalAction("{game} needs {min} to {max} players.",
+                                game=self.title, min=self.min_players, max=self.max_players)
+        if len(set(seats)) != len(seats):
+            raise IllegalAction("Every seat needs its own name.")
+
+    def apply(self, state: State, seat: str, action: Action) -> list[Event]:
+        backup = copy.deepcopy(state)
+        try:
+            return self._apply(state, seat, action)
+        except IllegalAction:
+            state.clear()
+            state.update(backup)
+            raise
+        except Exception:
+            # A bug must not leave half a move behind either.
+            state.clear()
+            state.update(backup)
+            raise
+
+    def _apply(self, state: State, seat: str, action: Action) -> list[Event]:  # pragma: no cover
+        raise NotImplementedError
+
+    def dump(self, state: State) -> dict:
+        return json.loads(json.dumps(state))
+
+    def load(self, data: Mapping) -> State:
+        return json.loads(json.dumps(data))
+
+    def label(self, state: State, seat: str, action: Action) -> Text:
+        return Text(json.dumps(action, sort_keys=True))
+
+    def prompt(self, state: State, seat: str) -> Text:
+        return Text("Your move.")
+
+    def status(self, state: State) -> Text:
+        """One public line for the status embed (round, phase); never hidden data."""
+        return Text("Game in progress.")
+
+
+# --- seeded randomness --------------------------------------------------------------------
+# The state carries ``seed`` and a draw counter ``rng_n``; every draw derives a fresh
+# Random from both, so the state stays small JSON and replays are exact.
+
+def rng(state: State) -> random.Random:
+    """A Random for the next random step of this game; advances the state's counter."""
+    n = state.get("rng_n", 0)
+    state["rng_n"] = n + 1
+    digest = hashlib.sha256(f"{state['seed']}:{n}".encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+def choice_fingerprint(actions: Sequence[Action]) -> str:
+    """A short, stable digest of a list of legal actions: a button built on one list is
+    refused once the list has changed (stale button)."""
+    blob = json.dumps(list(actions), sort_keys=True, separators=(",", ":")).encode()
+    return hashlib.blake2s(blob, digest_size=4).hexdigest()
