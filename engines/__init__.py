@@ -6,10 +6,18 @@ import importlib
 from types import ModuleType
 
 GAMES = ("libertalia", "glen_more", "whisky", "keyflower")
+_EXTRA: dict[str, tuple[object, ModuleType]] = {}   # games registered at run time (tests)
+
+
+def register(name: str, engine, ai_module: ModuleType) -> None:
+    """Add a game that is not one of the packages (used by tests with toy engines)."""
+    _EXTRA[name] = (engine, ai_module)
 
 
 def get(name: str):
     """The engine object of a game, by its ``name``."""
+    if name in _EXTRA:
+        return _EXTRA[name][0]
     if name not in GAMES:
         raise KeyError(f"unknown game {name!r}; known: {', '.join(GAMES)}")
     return importlib.import_module(f"engines.{name}").ENGINE
@@ -17,6 +25,8 @@ def get(name: str):
 
 def ai(name: str) -> ModuleType:
     """The AI module of a game."""
+    if name in _EXTRA:
+        return _EXTRA[name][1]
     if name not in GAMES:
         raise KeyError(f"unknown game {name!r}")
     return importlib.import_module(f"engines.{name}.ai")

@@ -1,0 +1,536 @@
+"""The transport-agnostic match service: tables, seats, turns, AI seats, timers.
+
+Discord cogs call this; it calls the engine and the store. One action at a time per match
+(an asyncio.Lock per match), every accepted action written in its own transaction before
+anybody is told about it, and every running match rebuilt from the store at start-up.
+Public updates go out through listeners (``add_listener``) so that a move made by a click,
+by an AI seat or by a timer is published the same way."""
+from __future__ import annotations
+
+import asyncio
+import copy
+import logging
+import random
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any, Awaitable, Callable
+
+import engines
+from engines.base import Event, IllegalAction, Outcome, Text, choice_fingerprint
+from db.store import MatchRow, SeatRow, Store, SNAPSHOT_EVERY
+
+log = logging.getLogger(__name__)
+
+SEAT_LETTERS = "ABCDEF"
+MAX_AI_CHAIN = 20000          # AI moves in a row before we suspect an engine loop
+TABLE_OPTIONS = {
+    # name: (default, allowed values, help)
+    "timer": (0, (0, 60, 120, 300, 600, 1800, 3600, 86400),
+              "Seconds a player has for each decision (0 = no timer)."),
+    "on_timeout": ("ai", ("ai", "pause"),
+                   "What happens when the timer runs out: an AI move for that seat, or a pause."),
+}
+
+
+class ServiceError(Exception):
+    """A request the platform refuses; ``text`` is shown to the user (ephemerally)."""
+
+    def __init__(self, msg: str, **params: Any) -> None:
+        super().__init__(msg.format(**params) if params else msg)
+        self.text = Text(msg, params)
+
+
+@dataclass
+class Seat:
+    seat: str
+    user_id: int | None
+    name: str
+    is_ai: bool = False
+    locale: str | None = None
+
+    def row(self, position: int) -> SeatRow:
+        return SeatRow(self.seat, position, self.user_id, self.name, self.is_ai, self.locale)
+
+
+@dataclass
+class Step:
+    """One applied action and what it caused."""
+    n: int
+    seat: str
+    action: dict
+    events: list[Event]
+    by_ai: bool = False
+
+
+@dataclass
+class Change:
+    """What listeners are told after the match changed."""
+    kind: str                    # "lobby", "started", "steps", "aborted", "paused", "reminder"
+    steps: list[Step] = field(default_factory=list)
+    actor: int | None = None     # the user who caused it, if any
+    seat: str | None = None      # for reminders and pauses
+
+
+@dataclass
+class Match:
+    id: int
+    game: str
+    guild_id: int | None
+    channel_id: int
+    thread_id: int | None
+    host_id: int
+    status: str
+    seed: int
+    options: dict                # engine options
+    table: dict                  # table options (timer, on_timeout)
+    lang: str
+    seats: list[Seat]
+    lobby_message_id: int | None = None
+    board_message_id: int | None = None
+    state: dict | None = None
+    n: int = 0                   # number of actions applied
+    seat_counts: dict[str, int] = field(default_factory=dict)
+    paused: bool = False
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    waiting_since: dict[str, float] = field(default_factory=dict, repr=False)
+
+    @property
+    def engine(self):
+        return engines.get(self.game)
+
+    @property
+    def home_channel(self) -> int:
+        return self.thread_id or self.channel_id
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        return next((s for s in self.seats if s.user_id == user_id and not s.is_ai), None)
+
+    def seat(self, seat: str) -> Seat | None:
+        return next((s for s in self.seats if s.seat == seat), None)
+
+    def to_act(self) -> list[str]:
+        if self.state is None or self.status != "running":
+            return []
+        return self.engine.to_act(self.state)
+
+    def outcome(self) -> Outcome | None:
+        return self.engine.outcome(self.state) if self.state is not None else None
+
+    def choices(self, seat: str) -> tuple[list[dict], str]:
+        """The seat's legal actions now and their fingerprint (for stale-button checks)."""
+        if self.state is None or self.status != "running" or seat not in self.to_act():
+            return [], ""
+        acts = self.engine.legal(self.state, seat)
+        return acts, choice_fingerprint(acts)
+
+
+Listener = Callable[[Match, Change], Awaitable[None]]
+
+
+class MatchService:
+    def __init__(self, store: Store, *, clock: Callable[[], float] = time.monotonic) -> None:
+        self.store = store
+        self.matches: dict[int, Match] = {}
+        self._listeners: list[Listener] = []
+        self._timers: dict[tuple[int, str], asyncio.Task] = {}
+        self._clock = clock
+
+    # --- listeners ----------------------------------------------------------------------
+    def add_listener(self, fn: Listener) -> None:
+        self._listeners.append(fn)
+
+    async def _notify(self, match: Match, change: Change) -> None:
+        for fn in self._listeners:
+            try:
+                await fn(match, change)
+            except Exception:  # a failed post must never undo or block a stored move
+                log.exception("listener failed for match %s", match.id)
+
+    # --- start-up -----------------------------------------------------------------------
+    async def load_all(self) -> list[Match]:
+        """Rebuild every open table and running match from the store."""
+        rows = await self.store.matches(("lobby", "running"))
+        out = []
+        for row in reversed(rows):
+            try:
+                m = await self._load(row)
+            except Exception:
+                log.exception("could not rebuild match %s; it stays in the store untouched", row.id)
+                continue
+            self.matches[m.id] = m
+            out.append(m)
+            self._arm_timers(m)
+        return out
+
+    async def _load(self, row: MatchRow) -> Match:
+        opts = row.options or {}
+        m = Match(id=row.id, game=row.game, guild_id=row.guild_id, channel_id=row.channel_id,
+                  thread_id=row.thread_id, host_id=row.host_id, status=row.status, seed=row.seed,
+                  options=dict(opts.get("engine", {})), table=dict(opts.get("table", {})),
+                  lang=row.lang,
+                  seats=[Seat(s.seat, s.user_id, s.name, s.is_ai, s.locale) for s in row.seats],
+                  lobby_message_id=row.lobby_message_id, board_message_id=row.board_message_id)
+        if row.status == "running":
+            await self._rebuild_state(m)
+        return m
+
+    async def _rebuild_state(self, m: Match) -> None:
+        engine = m.engine
+        snap = await self.store.latest_snapshot(m.id)
+        if snap is None:
+            raise RuntimeError(f"match {m.id} is running but has no snapshot")
+        n, data = snap
+        state = engine.load(data)
+        for k, seat, action, _ in await self.store.actions(m.id, after=n):
+            engine.apply(state, seat, action)
+            n = k
+        m.state, m.n = state, n
+        m.seat_counts = {s.seat: 0 for s in m.seats}
+        for _, seat, _, _ in await self.store.actions(m.id):
+            m.seat_counts[seat] = m.seat_counts.get(seat, 0) + 1
+
+    # --- finding tables -----------------------------------------------------------------
+    def get(self, match_id: int) -> Match:
+        m = self.matches.get(match_id)
+        if m is None:
+            raise ServiceError("That table no longer exists or has ended.")
+        return m
+
+    def find(self, channel_id: int, *, statuses=("lobby", "running")) -> Match | None:
+        """The table of a thread, or the newest open table in a channel."""
+        cands = [m for m in self.matches.values() if m.status in statuses
+                 and (m.thread_id == channel_id or (m.channel_id == channel_id and m.thread_id is None))]
+        if not cands:
+            cands = [m for m in self.matches.values() if m.status in statuses
+                     and m.channel_id == channel_id]
+        return max(cands, key=lambda m: m.id) if cands else None
+
+    def tables_of(self, user_id: int) -> list[Match]:
+        return [m for m in self.matches.values() if m.seat_of(user_id)]
+
+    # --- lobby --------------------------------------------------------------------------
+    async def open_table(self, game: str, *, guild_id: int | None, channel_id: int,
+                         host_id: int, host_name: str, host_locale: str | None = None,
+                         options: dict | None = None, table: dict | None = None,
+                         lang: str = "en", seed: int | None = None) -> Match:
+        engine = engines.get(game)
+        try:
+            engine_opts = engine.resolve_options(options)
+        except IllegalAction as e:
+            raise ServiceError(e.message, **e.params) from None
+        table_opts = resolve_table_options(table)
+        seed = seed if seed is not None else secrets.randbits(48)
+        mid = await self.store.create_match(
+            game=game, guild_id=guild_id, channel_id=channel_id, host_id=host_id, seed=seed,
+            options={"engine": engine_opts, "table": table_opts}, lang=lang)
+        m = Match(id=mid, game=game, guild_id=guild_id, channel_id=channel_id, thread_id=None,
+                  host_id=host_id, status="lobby", seed=seed, options=engine_opts,
+                  table=table_opts, lang=lang,
+                  seats=[Seat("A", host_id, host_name, False, host_locale)])
+        await self.store.set_seats(mid, [s.row(i) for i, s in enumerate(m.seats)])
+        self.matches[mid] = m
+        return m
+
+    async def set_messages(self, match: Match, **fields: int | None) -> None:
+        """Remember the thread / lobby / board message of a table."""
+        for k, v in fields.items():
+            setattr(match, k, v)
+        await self.store.update_match(match.id, **fields)
+
+    def _lobby(self, match_id: int) -> Match:
+        m = self.get(match_id)
+        if m.status != "lobby":
+            raise ServiceError("This table has already started.")
+        return m
+
+    async def join(self, match_id: int, user_id: int, name: str, locale: str | None = None) -> Match:
+        async with self.get(match_id).lock:
+            m = self._lobby(match_id)
+            if m.seat_of(user_id):
+                raise ServiceError("You are already seated at this table.")
+            if len(m.seats) >= m.engine.max_players:
+                raise ServiceError("This table is full ({n} seats).", n=m.engine.max_players)
+            m.seats.append(Seat("?", user_id, name, False, locale))
+            await self._save_seats(m)
+        await self._notify(m, Change("lobby", actor=user_id))
+        return m
+
+    async def leave(self, match_id: int, user_id: int) -> Match:
+        async with self.get(match_id).lock:
+            m = self._lobby(match_id)
+            s = m.seat_of(user_id)
+            if s is None:
+                raise ServiceError("You are not seated at this table.")
+            m.seats.remove(s)
+            humans = [x for x in m.seats if not x.is_ai]
+            if not humans:
+                m.status = "aborted"
+                await self.store.update_match(m.id, status="aborted")
+                self.matches.pop(m.id, None)
+            else:
+                if user_id == m.host_id:   # the next human in the seat list hosts
+                    m.host_id = humans[0].user_id
+                    await self.store.update_match(m.id, host_id=m.host_id)
+                await self._save_seats(m)
+        await self._notify(m, Change("aborted" if m.status == "aborted" else "lobby", actor=user_id))
+        return m
+
+    async def add_ai(self, match_id: int, user_id: int) -> Match:
+        async with self.get(match_id).lock:
+            m = self._lobby(match_id)
+            if not m.seat_of(user_id):
+                raise ServiceError("Only seated players can add an AI seat.")
+            if len(m.seats) >= m.engine.max_players:
+                raise ServiceError("This table is full ({n} seats).", n=m.engine.max_players)
+            k = sum(1 for s in m.seats if s.is_ai) + 1
+            m.seats.append(Seat("?", None, f"AI {k}", True))
+            await self._save_seats(m)
+        await self._notify(m, Change("lobby", actor=user_id))
+        return m
+
+    async def remove_ai(self, match_id: int, user_id: int) -> Match:
+        async with self.get(match_id).lock:
+            m = self._lobby(match_id)
+            if not m.seat_of(user_id):
+                raise ServiceError("Only seated players can remove an AI seat.")
+            ai = [s for s in m.seats if s.is_ai]
+            if not ai:
+                raise ServiceError("There is no AI seat to remove.")
+            m.seats.remove(ai[-1])
+            await self._save_seats(m)
+        await self._notify(m, Change("lobby", actor=user_id))
+        return m
+
+    async def _save_seats(self, m: Match) -> None:
+        for i, s in enumerate(m.seats):
+            s.seat = SEAT_LETTERS[i]
+        await self.store.set_seats(m.id, [s.row(i) for i, s in enumerate(m.seats)])
+
+    async def start(self, match_id: int, user_id: int) -> Match:
+        async with self.get(match_id).lock:
+            m = self._lobby(match_id)
+            if user_id != m.host_id:
+                raise ServiceError("Only the host can start the game.")
+            engine = m.engine
+            if not engine.min_players <= len(m.seats) <= engine.max_players:
+                raise ServiceError("{game} needs {min} to {max} players; this table has {n}.",
+                                   game=engine.title, min=engine.min_players,
+                                   max=engine.max_players, n=len(m.seats))
+            try:
+                state = engine.new([s.seat for s in m.seats], seed=m.seed, options=m.options)
+            except IllegalAction as e:
+                raise ServiceError(e.message, **e.params) from None
+            await self.store.start_match(m.id, [s.row(i) for i, s in enumerate(m.seats)],
+                                         engine.dump(state))
+            m.state, m.n, m.status = state, 0, "running"
+            m.seat_counts = {s.seat: 0 for s in m.seats}
+            steps = await self._run_ai(m)
+        await self._notify(m, Change("started", steps=steps, actor=user_id))
+        self._arm_timers(m)
+        return m
+
+    async def abort(self, match_id: int, user_id: int, *, is_admin: bool = False) -> Match:
+        async with self.get(match_id).lock:
+            m = self.get(match_id)
+            if user_id != m.host_id and not is_admin:
+                raise ServiceError("Only the host or a server manager can abort this table.")
+            m.status = "aborted"
+            await self.store.update_match(m.id, status="aborted")
+            self.matches.pop(m.id, None)
+            self._cancel_timers(m)
+        await self._notify(m, Change("aborted", actor=user_id))
+        return m
+
+    # --- play ---------------------------------------------------------------------------
+    def _check_actor(self, m: Match, user_id: int, seat: str) -> Seat:
+        if m.status != "running":
+            raise ServiceError("This game is not running.")
+        s = m.seat(seat)
+        if s is None or s.is_ai or s.user_id != user_id:
+            if m.seat_of(user_id) is None:
+                raise ServiceError("You are not playing at this table — use /table spectate to follow it.")
+            raise ServiceError("That choice belongs to another player.")
+        return s
+
+    async def act(self, match_id: int, user_id: int, seat: str, action: dict) -> list[Step]:
+        """Apply a human's action (then any AI moves it lets happen)."""
+        async with self.get(match_id).lock:
+            m = self.get(match_id)
+            self._check_actor(m, user_id, seat)
+            if seat not in m.to_act():
+                raise ServiceError("It is not your turn.")
+            steps = [await self._apply(m, seat, action, by_ai=False)]
+            steps += await self._run_ai(m)
+        await self._after_steps(m, steps, user_id)
+        return steps
+
+    async def choose(self, match_id: int, user_id: int, seat: str, seat_count: int,
+                     fingerprint: str, index: int) -> list[Step]:
+        """Apply the choice a button/select stood for, refusing stale or repeated clicks."""
+        async with self.get(match_id).lock:
+            m = self.get(match_id)
+            self._check_actor(m, user_id, seat)
+            acts, fp = m.choices(seat)
+            if m.seat_counts.get(seat, 0) != seat_count or fp != fingerprint:
+                if not acts:
+                    raise ServiceError("That choice is no longer open: it is not your turn now.")
+                raise ServiceError("That button is out of date: use the newest panel (press Your turn).")
+            if not 0 <= index < len(acts):
+                raise ServiceError("That choice is not available.")
+            steps = [await self._apply(m, seat, acts[index], by_ai=False)]
+            steps += await self._run_ai(m)
+        await self._after_steps(m, steps, user_id)
+        return steps
+
+    async def _after_steps(self, m: Match, steps: list[Step], actor: int | None) -> None:
+        if m.outcome() is not None:
+            self.matches.pop(m.id, None)
+            self._cancel_timers(m)
+        await self._notify(m, Change("steps", steps=steps, actor=actor))
+        self._arm_timers(m)
+
+    async def _apply(self, m: Match, seat: str, action: dict, *, by_ai: bool) -> Step:
+        engine = m.engine
+        try:
+            events = engine.apply(m.state, seat, action)
+        except IllegalAction as e:
+            raise ServiceError(e.message, **e.params) from None
+        n = m.n + 1
+        outcome = engine.outcome(m.state)
+        snapshot = engine.dump(m.state) if (n % SNAPSHOT_EVERY == 0 or outcome) else None
+        try:
+            await self.store.append_action(
+                m.id, n, seat, action, by_ai=by_ai, snapshot=snapshot,
+                finished=_result_json(m, outcome) if outcome else None)
+        except BaseException:
+            # Not stored means not accepted: rebuild the state from what the store holds.
+            log.exception("could not store action %s of match %s; rolling back", n, m.id)
+            await self._rebuild_state(m)
+            raise ServiceError("The move could not be saved; please try again.") from None
+        m.n = n
+        m.seat_counts[seat] = m.seat_counts.get(seat, 0) + 1
+        m.waiting_since.pop(seat, None)
+        if outcome:
+            m.status = "finished"
+        return Step(n, seat, action, events, by_ai)
+
+    async def _run_ai(self, m: Match) -> list[Step]:
+        """Let AI seats move until a human is needed or the game is over."""
+        steps: list[Step] = []
+        ai = engines.ai(m.game)
+        for _ in range(MAX_AI_CHAIN):
+            if m.status != "running":
+                break
+            waiting = [s for s in m.to_act() if m.seat(s) and m.seat(s).is_ai]
+            if not waiting:
+                break
+            seat = waiting[0]
+            rng = random.Random(f"{m.seed}:{m.n}:{seat}")
+            action = ai.choose(m.engine, m.state, seat, rng)
+            steps.append(await self._apply(m, seat, action, by_ai=True))
+            await asyncio.sleep(0)   # let other tables breathe during long AI chains
+        else:
+            log.error("match %s: AI chain longer than %s moves", m.id, MAX_AI_CHAIN)
+        return steps
+
+    # --- timers -------------------------------------------------------------------------
+    def _cancel_timers(self, m: Match) -> None:
+        for key in [k for k in self._timers if k[0] == m.id]:
+            self._timers.pop(key).cancel()
+
+    def _arm_timers(self, m: Match) -> None:
+        limit = float(m.table.get("timer", 0) or 0)
+        if not limit or m.status != "running" or m.paused:
+            return
+        waiting = {s for s in m.to_act() if m.seat(s) and not m.seat(s).is_ai}
+        for key in [k for k in self._timers if k[0] == m.id and k[1] not in waiting]:
+            self._timers.pop(key).cancel()
+        for seat in waiting:
+            key = (m.id, seat)
+            if key in self._timers and not self._timers[key].done():
+                continue
+            m.waiting_since.setdefault(seat, self._clock())
+            self._timers[key] = asyncio.create_task(self._timer(m, seat, m.seat_counts.get(seat, 0), limit))
+
+    async def _timer(self, m: Match, seat: str, count: int, limit: float) -> None:
+        try:
+            started = m.waiting_since.get(seat, self._clock())
+            await asyncio.sleep(max(0.0, started + limit / 2 - self._clock()))
+            if m.seat_counts.get(seat, 0) != count or m.status != "running":
+                return
+            await self._notify(m, Change("reminder", seat=seat))
+            await asyncio.sleep(max(0.0, started + limit - self._clock()))
+            if m.seat_counts.get(seat, 0) != count or m.status != "running":
+                return
+            await self.timeout(m.id, seat, count)
+        except asyncio.CancelledError:
+            pass
+        except Exception:
+            log.exception("timer failed for match %s seat %s", m.id, seat)
+        finally:
+            if self._timers.get((m.id, seat)) is asyncio.current_task():
+                self._timers.pop((m.id, seat), None)
+
+    async def timeout(self, match_id: int, seat: str, count: int | None = None) -> list[Step]:
+        """The seat's time is up: an AI move for it, or a pause, as the table chose."""
+        async with self.get(match_id).lock:
+            m = self.get(match_id)
+            if seat not in m.to_act() or (count is not None and m.seat_counts.get(seat, 0) != count):
+                return []
+            if m.table.get("on_timeout", "ai") == "pause":
+                m.paused = True
+                change = Change("paused", seat=seat)
+                steps: list[Step] = []
+            else:
+                rng = random.Random(f"{m.seed}:{m.n}:{seat}:timeout")
+                action = engines.ai(m.game).choose(m.engine, m.state, seat, rng)
+                steps = [await self._apply(m, seat, action, by_ai=True)]
+                steps += await self._run_ai(m)
+                change = None
+        if change:
+            await self._notify(m, change)
+        else:
+            await self._after_steps(m, steps, None)
+        return steps
+
+    async def resume(self, match_id: int, user_id: int) -> Match:
+        m = self.get(match_id)
+        if not m.seat_of(user_id):
+            raise ServiceError("Only seated players can resume the game.")
+        m.paused = False
+        m.waiting_since.clear()
+        self._arm_timers(m)
+        await self._notify(m, Change("lobby" if m.status == "lobby" else "steps", actor=user_id))
+        return m
+
+    async def close(self) -> None:
+        for t in self._timers.values():
+            t.cancel()
+        self._timers.clear()
+
+
+def resolve_table_options(table: dict | None) -> dict:
+    out = {k: v[0] for k, v in TABLE_OPTIONS.items()}
+    for k, v in (table or {}).items():
+        if k not in TABLE_OPTIONS:
+            raise ServiceError("Unknown option {option}.", option=k)
+        if v not in TABLE_OPTIONS[k][1]:
+            raise ServiceError("Option {option} cannot be {value}.", option=k, value=str(v))
+        out[k] = v
+    return out
+
+
+def _result_json(m: Match, outcome: Outcome) -> dict:
+    d = outcome.to_json()
+    d["names"] = {s.seat: s.name for s in m.seats}
+    return d
+
+
+def replay(game: str, seats: list[str], seed: int, options: dict, actions: list[tuple[str, dict]]):
+    """Rebuild a state from scratch (bug reports, tests)."""
+    engine = engines.get(game)
+    state = engine.new(seats, seed=seed, options=options)
+    for seat, action in actions:
+        engine.apply(state, seat, copy.deepcopy(action))
+    return state

@@ -1,0 +1,4 @@
+import engines
+from tests import toy
+
+engines.register("toy", toy.ENGINE, toy.AI)

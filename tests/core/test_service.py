@@ -1,0 +1,203 @@
+import asyncio
+
+import pytest
+
+from core.service import MatchService, ServiceError
+from db.store import Store
+
+ANNA, BEN, CARA, EVE = 101, 102, 103, 999
+
+
+@pytest.fixture
+async def env(tmp_path):
+    store = await Store.open(tmp_path / "t.db")
+    svc = MatchService(store)
+    changes = []
+
+    async def listener(match, change):
+        changes.append((match.id, change.kind, [s.n for s in change.steps]))
+    svc.add_listener(listener)
+    yield store, svc, changes, tmp_path
+    await svc.close()
+    await store.close()
+
+
+async def two_player_table(svc, ai=False):
+    m = await svc.open_table("toy", guild_id=1, channel_id=50, host_id=ANNA, host_name="Anna",
+                             seed=7)
+    if ai:
+        await svc.add_ai(m.id, ANNA)
+    else:
+        await svc.join(m.id, BEN, "Ben")
+    return m
+
+
+async def test_lobby_rules(env):
+    store, svc, changes, _ = env
+    m = await two_player_table(svc)
+    assert [s.seat for s in m.seats] == ["A", "B"]
+    with pytest.raises(ServiceError, match="already seated"):
+        await svc.join(m.id, BEN, "Ben")
+    with pytest.raises(ServiceError, match="Only the host"):
+        await svc.start(m.id, BEN)
+    await svc.join(m.id, CARA, "Cara")
+    await svc.add_ai(m.id, CARA)
+    with pytest.raises(ServiceError, match="full"):
+        await svc.join(m.id, EVE, "Eve")
+    with pytest.raises(ServiceError, match="Only seated"):
+        await svc.remove_ai(m.id, EVE)
+    await svc.remove_ai(m.id, CARA)
+    await svc.leave(m.id, BEN)
+    assert [(s.seat, s.name) for s in m.seats] == [("A", "Anna"), ("B", "Cara")]
+    stored = await store.get_match(m.id)
+    assert [(s.seat, s.name) for s in stored.seats] == [("A", "Anna"), ("B", "Cara")]
+    # host leaves: the next human hosts
+    await svc.leave(m.id, ANNA)
+    assert m.host_id == CARA
+    await svc.leave(m.id, CARA)
+    assert m.status == "aborted" and m.id not in svc.matches
+
+
+async def test_bad_options_are_refused_with_a_message(env):
+    _, svc, _, _ = env
+    with pytest.raises(ServiceError, match="Unknown option"):
+        await svc.open_table("toy", guild_id=1, channel_id=1, host_id=ANNA, host_name="A",
+                             options={"bogus": 1})
+    with pytest.raises(ServiceError, match="cannot be"):
+        await svc.open_table("toy", guild_id=1, channel_id=1, host_id=ANNA, host_name="A",
+                             options={"rounds": 99})
+    with pytest.raises(ServiceError, match="cannot be"):
+        await svc.open_table("toy", guild_id=1, channel_id=1, host_id=ANNA, host_name="A",
+                             table={"timer": 7})
+
+
+async def test_start_needs_enough_players(env):
+    _, svc, _, _ = env
+    m = await svc.open_table("toy", guild_id=1, channel_id=50, host_id=ANNA, host_name="Anna")
+    with pytest.raises(ServiceError, match="needs 2 to 4 players"):
+        await svc.start(m.id, ANNA)
+    assert m.status == "lobby"
+
+
+async def test_turns_refusals_and_ai(env):
+    store, svc, changes, _ = env
+    m = await two_player_table(svc, ai=True)
+    await svc.start(m.id, ANNA)
+    # the AI seat picked at once; only Anna is awaited
+    assert m.to_act() == ["A"] and m.n == 1
+    with pytest.raises(ServiceError, match="not playing at this table"):
+        await svc.act(m.id, EVE, "A", {"type": "pick", "n": 1})
+    with pytest.raises(ServiceError, match="another player"):
+        await svc.act(m.id, ANNA, "B", {"type": "pick", "n": 1})
+    before = m.engine.dump(m.state)
+    with pytest.raises(ServiceError, match="not possible"):
+        await svc.act(m.id, ANNA, "A", {"type": "pick", "n": 9})
+    assert m.engine.dump(m.state) == before and m.n == 1
+    steps = await svc.act(m.id, ANNA, "A", {"type": "pick", "n": 1})
+    assert steps[0].seat == "A" and steps[0].n == 2
+    assert any(e.kind == "reveal" for e in steps[0].events)
+    assert await store.action_count(m.id) == m.n
+
+
+async def test_stale_and_double_clicks(env):
+    _, svc, _, _ = env
+    m = await two_player_table(svc)
+    await svc.start(m.id, ANNA)
+    acts, fp = m.choices("A")
+    count = m.seat_counts["A"]
+    await svc.choose(m.id, ANNA, "A", count, fp, 2)
+    with pytest.raises(ServiceError, match="not your turn"):
+        await svc.choose(m.id, ANNA, "A", count, fp, 2)      # double click
+    acts_b, fp_b = m.choices("B")
+    with pytest.raises(ServiceError, match="out of date"):
+        await svc.choose(m.id, BEN, "B", m.seat_counts["B"], "deadbeef", 0)
+    with pytest.raises(ServiceError, match="not available"):
+        await svc.choose(m.id, BEN, "B", m.seat_counts["B"], fp_b, 7)
+    n = m.n
+    await svc.choose(m.id, BEN, "B", m.seat_counts["B"], fp_b, 0)
+    assert m.n == n + 1
+
+
+async def test_concurrent_clicks_apply_once(env):
+    store, svc, _, _ = env
+    m = await two_player_table(svc)
+    await svc.start(m.id, ANNA)
+    acts, fp = m.choices("A")
+    results = await asyncio.gather(
+        *[svc.choose(m.id, ANNA, "A", 0, fp, 1) for _ in range(5)], return_exceptions=True)
+    assert sum(1 for r in results if not isinstance(r, Exception)) == 1
+    assert all(isinstance(r, ServiceError) for r in results if isinstance(r, Exception))
+    assert await store.action_count(m.id) == 1
+
+
+async def test_restart_rebuilds_running_matches(env):
+    store, svc, _, tmp = env
+    m = await two_player_table(svc)
+    await svc.start(m.id, ANNA)
+    for _ in range(30):   # play well past a snapshot boundary? toy games are short: play it all
+        if m.status != "running":
+            break
+        seat = m.to_act()[0]
+        uid = ANNA if seat == "A" else BEN
+        acts, fp = m.choices(seat)
+        await svc.choose(m.id, uid, seat, m.seat_counts[seat], fp, 0)
+    # a second, unfinished match
+    m2 = await two_player_table(svc)
+    await svc.start(m2.id, ANNA)
+    await svc.act(m2.id, ANNA, "A", {"type": "pick", "n": 3})
+    dumped = m2.engine.dump(m2.state)
+    svc2 = MatchService(store)
+    loaded = await svc2.load_all()
+    assert [x.id for x in loaded] == [m2.id]   # the finished one is not live any more
+    r = svc2.matches[m2.id]
+    assert r.engine.dump(r.state) == dumped and r.n == m2.n and r.seat_counts == m2.seat_counts
+    assert (await store.get_match(m.id)).status == "finished"
+
+
+async def test_failed_write_changes_nothing(env, monkeypatch):
+    store, svc, _, _ = env
+    m = await two_player_table(svc)
+    await svc.start(m.id, ANNA)
+    before = m.engine.dump(m.state)
+
+    async def broken(*a, **k):
+        raise OSError("disk full")
+    monkeypatch.setattr(store, "append_action", broken)
+    with pytest.raises(ServiceError, match="could not be saved"):
+        await svc.act(m.id, ANNA, "A", {"type": "pick", "n": 2})
+    assert m.engine.dump(m.state) == before and m.n == 0 and m.seat_counts["A"] == 0
+
+
+async def test_abort_rights(env):
+    _, svc, changes, _ = env
+    m = await two_player_table(svc)
+    with pytest.raises(ServiceError, match="host or a server manager"):
+        await svc.abort(m.id, BEN)
+    await svc.abort(m.id, BEN, is_admin=True)
+    assert m.status == "aborted" and ("aborted" in [c[1] for c in changes])
+
+
+async def test_timer_moves_for_the_seat_then_pause_option(env):
+    _, svc, changes, _ = env
+    m = await svc.open_table("toy", guild_id=1, channel_id=5, host_id=ANNA, host_name="Anna",
+                             table={"timer": 60})
+    await svc.join(m.id, BEN, "Ben")
+    m.table["timer"] = 0.05  # speed the clock up for the test (the option itself is validated)
+    await svc.start(m.id, ANNA)
+    for _ in range(100):
+        if m.n >= 2:
+            break
+        await asyncio.sleep(0.01)
+    assert m.n >= 2, "both seats should have been moved for by the timer"
+    assert any(c[1] == "reminder" for c in changes)
+
+    p = await svc.open_table("toy", guild_id=1, channel_id=6, host_id=ANNA, host_name="Anna",
+                             table={"timer": 60, "on_timeout": "pause"})
+    await svc.join(p.id, BEN, "Ben")
+    p.table["timer"] = 0.05
+    await svc.start(p.id, ANNA)
+    for _ in range(100):
+        if p.paused:
+            break
+        await asyncio.sleep(0.01)
+    assert p.paused and p.n == 0
