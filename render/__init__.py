@@ -1,0 +1,53 @@
+"""Renderer registry: ``board(game, view, tr)`` for the public image, ``private(...)`` for a
+player's own image. A game without its own renderer gets a plain summary image."""
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from render.common import Rendered, canvas, finish, seat_badge, text, wrap
+
+
+def _module(game: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(f"render.{game}")
+    except ModuleNotFoundError as e:
+        if e.name != f"render.{game}":
+            raise
+        return None
+
+
+def board(game: str, view: dict, tr) -> Rendered:
+    mod = _module(game)
+    if mod is not None and hasattr(mod, "render_board"):
+        return mod.render_board(view, tr)
+    return summary_image(view, tr)
+
+
+def private(game: str, view: dict, tr) -> Rendered | None:
+    mod = _module(game)
+    if mod is not None and hasattr(mod, "render_hand"):
+        return mod.render_hand(view, tr)
+    return None
+
+
+def summary_image(view: dict, tr) -> Rendered:
+    """A readable fallback: each seat with its public numbers."""
+    seats = view.get("seats", [])
+    players = view.get("players", {})
+    img, d = canvas(1000, 120 + 90 * max(1, len(seats)))
+    text(d, (30, 30), tr(view.get("title") or view.get("game", "")), size=30, bold=True)
+    lines = []
+    for i, seat in enumerate(seats):
+        y = 100 + i * 90
+        seat_badge(d, (50, y + 20), i, 18)
+        info = players.get(seat, {})
+        facts = ", ".join(f"{k}: {v}" for k, v in info.items()
+                          if isinstance(v, (int, str)) and not isinstance(v, bool))
+        for j, line in enumerate(wrap(facts, 880, 18)[:3]):
+            text(d, (85, y + j * 24), line, size=18)
+        lines.append(f"{seat}: {facts}")
+    return finish(img, "; ".join(lines) or tr("Game board"))
+
+
+__all__ = ["board", "private", "summary_image", "Rendered"]

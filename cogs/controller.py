@@ -1,0 +1,495 @@
+"""The Discord side of a table: answers clicks, and publishes every change of a match
+(lobby, board image, whose turn, DMs, results) in the patterns of ../shared/UX.md.
+
+The match service tells us about changes through a listener; publishing runs in a task per
+change, serialised per match, so an interaction is answered at once and the board is drawn
+off the event loop."""
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections import deque
+from typing import Any
+
+import discord
+
+import render
+from core.i18n import tr, translator
+from core.service import Change, Match, MatchService, ServiceError
+from engines.base import Event, Text
+from cogs import ui
+from render.common import bar_chart
+
+log = logging.getLogger(__name__)
+
+KEY_KINDS = {"reveal", "scoring", "round_end", "game_end", "question", "answer"}
+LOG_LINES = 6
+CONTENT_MAX = 2000
+EMBED_MAX = 4000
+COLOUR_NAMES = ["orange", "sky blue", "green", "yellow", "purple", "vermillion"]
+
+
+def is_closed_dm(e: Exception) -> bool:
+    return isinstance(e, discord.Forbidden) and getattr(e, "code", 0) == 50007
+
+
+def clip(s: str, n: int = CONTENT_MAX) -> str:
+    return s if len(s) <= n else s[: n - 1] + "…"
+
+
+class Controller:
+    def __init__(self, bot: discord.Client, service: MatchService) -> None:
+        self.bot = bot
+        self.service = service
+        self.dm_closed: set[int] = set()
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task] = set()
+        self._panels: dict[tuple[int, str], tuple[int, str]] = {}
+        self._waiting: dict[int, set[str]] = {}
+        self._log: dict[int, deque[str]] = {}
+        self._dm_notice: set[tuple[int, int]] = set()
+        service.add_listener(self.on_change)
+
+    # --- plumbing -------------------------------------------------------------------------
+    async def on_change(self, match: Match, change: Change) -> None:
+        task = asyncio.create_task(self._publish_serialised(match, change))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def idle(self) -> None:
+        """Wait until every pending publication is done (tests, shutdown)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    async def _publish_serialised(self, match: Match, change: Change) -> None:
+        lock = self._locks.setdefault(match.id, asyncio.Lock())
+        async with lock:
+            try:
+                await self._publish(match, change)
+            except Exception:
+                log.exception("publishing %s of match %s failed", change.kind, match.id)
+
+    def channel(self, channel_id: int) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(channel_id)
+
+    def t(self, match: Match):
+        return translator(match.lang)
+
+    async def refuse(self, interaction: discord.Interaction, text: Text | str) -> None:
+        msg = tr(text, interaction.locale)
+        if interaction.response.is_done():
+            await interaction.followup.send(msg, ephemeral=True)
+        else:
+            await interaction.response.send_message(msg, ephemeral=True)
+
+    # --- messages ---------------------------------------------------------------------------
+    def lobby_embed(self, m: Match) -> discord.Embed:
+        t = self.t(m)
+        engine = m.engine
+        e = discord.Embed(title=t("{game} — table #{id}", game=t(engine.title), id=m.id),
+                          colour=discord.Colour.gold())
+        seats = "\n".join(
+            f"**{s.seat}** · {s.name}" + (f" ({t('AI')})" if s.is_ai else "")
+            + (f" — {t('host')}" if s.user_id == m.host_id else "") for s in m.seats)
+        e.add_field(name=t("Seats ({n} of {min}–{max})", n=len(m.seats), min=engine.min_players,
+                           max=engine.max_players), value=seats or "—", inline=False)
+        opts = [f"{k}: {v}" for k, v in m.options.items()]
+        if m.table.get("timer"):
+            opts.append(t("timer: {s} s, then {what}", s=m.table["timer"],
+                          what=t("an AI move") if m.table.get("on_timeout") == "ai" else t("a pause")))
+        if opts:
+            e.add_field(name=t("Options"), value=clip(", ".join(opts), 1000), inline=False)
+        if m.status == "lobby":
+            e.set_footer(text=t("Press Join to sit down. The host presses Start."))
+        elif m.status == "aborted":
+            e.set_footer(text=t("This table was closed."))
+        else:
+            e.set_footer(text=t("The game has started."))
+        return e
+
+    def status_embed(self, m: Match) -> discord.Embed:
+        t = self.t(m)
+        engine = m.engine
+        lines = []
+        if m.state is not None:
+            lines.append(t(engine.status(m.state)))
+            waiting = m.to_act()
+            if waiting and m.status == "running":
+                names = ", ".join(f"{s} {m.seat(s).name}" for s in waiting if m.seat(s))
+                lines.append(t("Waiting for: {names}", names=names))
+            if m.paused:
+                lines.append(t("Paused: press Resume to go on."))
+        recent = list(self._log.get(m.id, []))
+        if recent:
+            lines.append("")
+            lines += [f"• {x}" for x in recent]
+        e = discord.Embed(title=t("{game} — table #{id}", game=t(engine.title), id=m.id),
+                          description=clip("\n".join(lines), EMBED_MAX), colour=discord.Colour.blurple())
+        e.set_footer(text=self.seat_legend(m))
+        return e
+
+    def seat_legend(self, m: Match) -> str:
+        t = self.t(m)
+        return " · ".join(f"{s.seat} = {s.name} ({t(COLOUR_NAMES[i % 6])})"
+                          for i, s in enumerate(m.seats))
+
+    async def board_file(self, m: Match) -> discord.File:
+        view = m.engine.view(m.state, None)
+        rendered = await asyncio.to_thread(render.board, m.game, view, self.t(m))
+        return discord.File(io.BytesIO(rendered.png), filename=rendered.filename,
+                            description=clip(rendered.alt, 1000))
+
+    async def post_board(self, m: Match, header: str | None = None) -> None:
+        """A new board message (key moments); the previous one loses its buttons."""
+        f = await self.board_file(m)
+        embed = self.status_embed(m)
+        embed.set_image(url=f"attachment://{f.filename}")
+        view = ui.board_view(m.id, m.lang, paused=m.paused) if m.status == "running" else None
+        msg = await self.channel(m.home_channel).send(
+            content=clip(header) if header else None, embed=embed, file=f, view=view)
+        old = m.board_message_id
+        await self.service.set_messages(m, board_message_id=msg.id)
+        if old:
+            try:
+                await self.channel(m.home_channel).get_partial_message(old).edit(view=None)
+            except discord.HTTPException:
+                log.info("could not strip the old board message %s", old)
+
+    async def edit_board(self, m: Match) -> None:
+        if not m.board_message_id:
+            await self.post_board(m)
+            return
+        f = await self.board_file(m)
+        embed = self.status_embed(m)
+        embed.set_image(url=f"attachment://{f.filename}")
+        view = ui.board_view(m.id, m.lang, paused=m.paused) if m.status == "running" else None
+        try:
+            await self.channel(m.home_channel).get_partial_message(m.board_message_id).edit(
+                embed=embed, attachments=[f], view=view)
+        except discord.NotFound:
+            await self.post_board(m)
+
+    # --- DMs ----------------------------------------------------------------------------
+    async def dm(self, m: Match, user_id: int, **kwargs: Any) -> discord.Message | None:
+        """Send a DM; None if it could not be delivered (closed DMs are remembered and the
+        player is told once in the table's channel to use the buttons there)."""
+        if user_id in self.dm_closed:
+            return None
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            return await user.send(**kwargs)
+        except discord.HTTPException as e:
+            if is_closed_dm(e):
+                self.dm_closed.add(user_id)
+                if (m.id, user_id) not in self._dm_notice:
+                    self._dm_notice.add((m.id, user_id))
+                    await self.channel(m.home_channel).send(
+                        self.t(m)("<@{uid}>, I cannot send you direct messages. Use the **Your turn** and **My view** buttons here instead.", uid=user_id),
+                        allowed_mentions=discord.AllowedMentions(users=True))
+            else:
+                log.warning("DM to %s failed: %s", user_id, e)
+            return None
+
+    def panel(self, m: Match, seat: str, locale: str | None) -> tuple[str, discord.ui.View | None]:
+        """The decision a seat is asked now: prompt text and components."""
+        acts, fp = m.choices(seat)
+        if not acts:
+            return "", None
+        engine = m.engine
+        labels = [tr(engine.label(m.state, seat, a), locale) for a in acts]
+        prompt = tr(engine.prompt(m.state, seat), locale)
+        header = tr("**{game} #{id}** — {prompt}", locale, game=tr(engine.title, locale), id=m.id,
+                    prompt=prompt)
+        view = ui.choice_view(m.id, seat, m.seat_counts.get(seat, 0), fp, labels,
+                              placeholder=tr("Choose…", locale))
+        return clip(header), view
+
+    async def send_panels(self, m: Match) -> None:
+        if m.status != "running":
+            return
+        for seat in m.to_act():
+            s = m.seat(seat)
+            if s is None or s.is_ai or s.user_id is None:
+                continue
+            acts, fp = m.choices(seat)
+            key = (m.id, seat)
+            stamp = (m.seat_counts.get(seat, 0), fp)
+            if not acts or self._panels.get(key) == stamp:
+                continue
+            self._panels[key] = stamp
+            content, view = self.panel(m, seat, s.locale)
+            await self.dm(m, s.user_id, content=content, view=view)
+
+    async def private_update(self, m: Match, events: list[Event]) -> None:
+        by_seat: dict[str, list[str]] = {}
+        for e in events:
+            if e.to is not None:
+                s = m.seat(e.to)
+                if s and not s.is_ai:
+                    by_seat.setdefault(e.to, []).append(tr(e.text, s.locale))
+        for seat, lines in by_seat.items():
+            s = m.seat(seat)
+            await self.dm(m, s.user_id, content=clip(f"**{tr(m.engine.title, s.locale)} #{m.id}** — " + "\n".join(lines)))
+
+    def private_text(self, m: Match, seat: str, locale: str | None) -> str:
+        view = m.engine.view(m.state, seat)
+        mod = render._module(m.game)
+        t = translator(locale)
+        if mod is not None and hasattr(mod, "private_text"):
+            body = mod.private_text(view, t)
+        else:
+            body = t(m.engine.prompt(m.state, seat)) if seat in m.to_act() else ""
+        return clip(t("**{game} #{id}** — your seat {seat}", game=t(m.engine.title), id=m.id, seat=seat)
+                    + ("\n" + body if body else ""))
+
+    async def private_file(self, m: Match, seat: str, locale: str | None) -> discord.File | None:
+        view = m.engine.view(m.state, seat)
+        rendered = await asyncio.to_thread(render.private, m.game, view, translator(locale))
+        if rendered is None:
+            return None
+        return discord.File(io.BytesIO(rendered.png), filename="private.png",
+                            description=clip(rendered.alt, 1000))
+
+    async def send_private_views(self, m: Match) -> None:
+        for s in m.seats:
+            if s.is_ai or s.user_id is None:
+                continue
+            content = self.private_text(m, s.seat, s.locale)
+            f = await self.private_file(m, s.seat, s.locale)
+            kwargs = {"content": content}
+            if f:
+                kwargs["file"] = f
+            await self.dm(m, s.user_id, **kwargs)
+
+    # --- publishing -----------------------------------------------------------------------
+    async def _publish(self, m: Match, change: Change) -> None:
+        t = self.t(m)
+        home = self.channel(m.home_channel)
+        if change.kind == "lobby":
+            await self.edit_lobby(m)
+        elif change.kind == "aborted":
+            await self.edit_lobby(m)
+            if m.board_message_id or m.thread_id:
+                await home.send(t("Table #{id} was closed.", id=m.id))
+                if m.board_message_id:
+                    await home.get_partial_message(m.board_message_id).edit(view=None)
+        elif change.kind == "started":
+            await self.edit_lobby(m)
+            await self.open_thread(m)
+            home = self.channel(m.home_channel)
+            await home.send(t("{game} begins. Seat order: {seats}", game=t(m.engine.title),
+                              seats=self.seat_legend(m)))
+            self._remember(m, change.steps)
+            await self.post_board(m)
+            await self.send_private_views(m)
+            await self.private_update(m, [e for st in change.steps for e in st.events])
+            await self.send_panels(m)
+            await self.mention_turn(m)
+        elif change.kind == "steps":
+            events = [e for st in change.steps for e in st.events]
+            key = [t(e.text) for e in events if e.public and e.kind in KEY_KINDS]
+            self._remember(m, change.steps)
+            await self.private_update(m, events)
+            if key:
+                await self.post_board(m, "\n".join(key))
+            else:
+                await self.edit_board(m)
+            outcome = m.outcome()
+            if outcome is not None:
+                await self.post_results(m)
+                return
+            await self.send_panels(m)
+            await self.mention_turn(m)
+        elif change.kind == "reminder":
+            s = m.seat(change.seat)
+            if s and s.user_id:
+                await home.send(t("<@{uid}>, half of your time for this move has passed.", uid=s.user_id),
+                                allowed_mentions=discord.AllowedMentions(users=True))
+        elif change.kind == "paused":
+            s = m.seat(change.seat)
+            await home.send(t("{name} ran out of time: the game is paused. Any player can press Resume.",
+                              name=s.name if s else change.seat))
+            await self.edit_board(m)
+
+    def _remember(self, m: Match, steps) -> None:
+        t = self.t(m)
+        q = self._log.setdefault(m.id, deque(maxlen=LOG_LINES))
+        for st in steps:
+            for e in st.events:
+                if e.public and e.kind not in KEY_KINDS:
+                    q.append(clip(t(e.text), 300))
+
+    async def edit_lobby(self, m: Match) -> None:
+        if not m.lobby_message_id:
+            return
+        view = ui.lobby_view(m.id, m.lang) if m.status == "lobby" else None
+        try:
+            await self.channel(m.channel_id).get_partial_message(m.lobby_message_id).edit(
+                embed=self.lobby_embed(m), view=view)
+        except discord.HTTPException:
+            log.info("lobby message of match %s is gone", m.id)
+
+    async def open_thread(self, m: Match) -> None:
+        """Play in a thread of the lobby message where the bot may; else in the channel."""
+        if m.thread_id or not m.lobby_message_id or not getattr(self.bot, "use_threads", True):
+            return
+        name = tr("{game} #{id}", m.lang, game=tr(m.engine.title, m.lang), id=m.id)
+        try:
+            thread = await self.channel(m.channel_id).get_partial_message(
+                m.lobby_message_id).create_thread(name=name[:100], auto_archive_duration=1440)
+        except (discord.HTTPException, AttributeError, TypeError) as e:
+            log.info("no thread for match %s (%s); playing in the channel", m.id, e)
+            return
+        await self.service.set_messages(m, thread_id=thread.id)
+
+    async def mention_turn(self, m: Match) -> None:
+        """One short line per turn change, mentioning the humans newly asked to act."""
+        waiting = {s for s in m.to_act() if m.seat(s) and not m.seat(s).is_ai}
+        new = waiting - self._waiting.get(m.id, set())
+        self._waiting[m.id] = waiting
+        if not new:
+            return
+        t = self.t(m)
+        mentions = " ".join(f"<@{m.seat(s).user_id}>" for s in sorted(new))
+        prompt = t(m.engine.prompt(m.state, sorted(new)[0])) if len(new) == 1 else t("make your choice")
+        await self.channel(m.home_channel).send(
+            clip(t("{who} — {prompt} (check your DMs, or press Your turn)", who=mentions, prompt=prompt)),
+            allowed_mentions=discord.AllowedMentions(users=True))
+
+    async def post_results(self, m: Match) -> None:
+        t = self.t(m)
+        o = m.outcome()
+        order = sorted(m.seats, key=lambda s: (o.ranks[s.seat], s.seat))
+        e = discord.Embed(title=t("{game} #{id} — final result", game=t(m.engine.title), id=m.id),
+                          colour=discord.Colour.green())
+        for s in order:
+            parts = "\n".join(f"{t(k)}: {v}" for k, v in o.breakdown.get(s.seat, {}).items())
+            e.add_field(name=clip(f"{o.ranks[s.seat]}. {s.seat} {s.name} — {o.scores[s.seat]}", 250),
+                        value=clip(parts or "—", 1000), inline=True)
+        winners = ", ".join(m.seat(w).name for w in o.winners)
+        desc = t("Winner: {names}", names=winners) if len(o.winners) == 1 else t("Shared victory: {names}", names=winners)
+        if o.tiebreak is not None:
+            desc += "\n" + t(o.tiebreak)
+        e.description = clip(desc, EMBED_MAX)
+        idx = {s.seat: i for i, s in enumerate(m.seats)}
+        chart = await asyncio.to_thread(
+            bar_chart, t("Final scores"), [(f"{s.seat} {s.name}", idx[s.seat], o.scores[s.seat]) for s in order])
+        f = discord.File(io.BytesIO(chart.png), filename="scores.png", description=clip(chart.alt, 1000))
+        e.set_image(url="attachment://scores.png")
+        await self.channel(m.home_channel).send(embed=e, file=f, view=ui.results_view(m.id, m.lang))
+
+    # --- interactions -------------------------------------------------------------------
+    async def on_table_button(self, interaction: discord.Interaction, op: str, mid: int) -> None:
+        svc = self.service
+        user = interaction.user
+        try:
+            if op == "again":
+                await self.play_again(interaction, mid)
+                return
+            m = svc.get(mid)
+            if op in ("join", "leave", "ai", "unai", "start", "resume"):
+                await interaction.response.defer()
+                if op == "join":
+                    await svc.join(mid, user.id, user.display_name, str(interaction.locale))
+                elif op == "leave":
+                    await svc.leave(mid, user.id)
+                elif op == "ai":
+                    await svc.add_ai(mid, user.id)
+                elif op == "unai":
+                    await svc.remove_ai(mid, user.id)
+                elif op == "start":
+                    await svc.start(mid, user.id)
+                elif op == "resume":
+                    await svc.resume(mid, user.id)
+            elif op == "turn":
+                await self.show_turn(interaction, m)
+            elif op == "view":
+                await self.show_private(interaction, m)
+        except ServiceError as e:
+            await self.refuse(interaction, e.text)
+
+    async def show_turn(self, interaction: discord.Interaction, m: Match) -> None:
+        s = m.seat_of(interaction.user.id)
+        if s is None:
+            raise ServiceError("You are not playing at this table — use /table spectate to follow it.")
+        if s.seat not in m.to_act():
+            names = ", ".join(m.seat(x).name for x in m.to_act() if m.seat(x))
+            raise ServiceError("It is not your turn. Waiting for: {names}", names=names or "—")
+        content, view = self.panel(m, s.seat, str(interaction.locale))
+        await interaction.response.send_message(content, view=view, ephemeral=True)
+
+    async def show_private(self, interaction: discord.Interaction, m: Match) -> None:
+        s = m.seat_of(interaction.user.id)
+        if s is None:
+            raise ServiceError("You are not playing at this table — use /table spectate to follow it.")
+        if m.state is None:
+            raise ServiceError("The game has not started yet.")
+        locale = str(interaction.locale)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        f = await self.private_file(m, s.seat, locale)
+        kwargs: dict[str, Any] = {"content": self.private_text(m, s.seat, locale), "ephemeral": True}
+        if f:
+            kwargs["file"] = f
+        await interaction.followup.send(**kwargs)
+
+    async def on_choice(self, interaction: discord.Interaction, mid: int, seat: str, count: int,
+                        fp: str, idx: int) -> None:
+        locale = str(interaction.locale)
+        try:
+            m = self.service.get(mid)
+            acts, cur_fp = m.choices(seat)
+            label = tr(m.engine.label(m.state, seat, acts[idx]), locale) if cur_fp == fp and 0 <= idx < len(acts) else ""
+            await self.service.choose(mid, interaction.user.id, seat, count, fp, idx)
+        except ServiceError as e:
+            await self.refuse(interaction, e.text)
+            return
+        done = tr("✓ {choice}", locale, choice=label)
+        content, view = self.panel(m, seat, locale)
+        if view is not None:
+            self._panels[(m.id, seat)] = (m.seat_counts.get(seat, 0), m.choices(seat)[1])
+            await interaction.response.edit_message(content=clip(done + "\n" + content), view=view)
+        else:
+            waiting = [m.seat(x).name for x in m.to_act() if m.seat(x)]
+            tail = tr("Waiting for: {names}", locale, names=", ".join(waiting)) if waiting else ""
+            await interaction.response.edit_message(content=clip(done + ("\n" + tail if tail else "")), view=None)
+
+    async def play_again(self, interaction: discord.Interaction, mid: int) -> None:
+        row = await self.service.store.get_match(mid)
+        if row is None:
+            raise ServiceError("That table no longer exists or has ended.")
+        if not any(s.user_id == interaction.user.id for s in row.seats):
+            raise ServiceError("Only the players of that game can start a rematch.")
+        await interaction.response.defer()
+        m = await self.service.open_table(
+            row.game, guild_id=row.guild_id, channel_id=row.channel_id, host_id=interaction.user.id,
+            host_name=interaction.user.display_name, host_locale=str(interaction.locale),
+            options=row.options.get("engine"), table=row.options.get("table"), lang=row.lang)
+        for s in row.seats:
+            if s.is_ai:
+                await self.service.add_ai(m.id, interaction.user.id)
+            elif s.user_id != interaction.user.id:
+                await self.service.join(m.id, s.user_id, s.name, s.locale)
+        await self.post_lobby(m)
+
+    async def post_lobby(self, m: Match, interaction: discord.Interaction | None = None) -> None:
+        embed = self.lobby_embed(m)
+        view = ui.lobby_view(m.id, m.lang)
+        if interaction is not None and not interaction.response.is_done():
+            resp = await interaction.response.send_message(embed=embed, view=view)
+            msg_id = resp.message_id
+        else:
+            msg = await self.channel(m.channel_id).send(embed=embed, view=view)
+            msg_id = msg.id
+        await self.service.set_messages(m, lobby_message_id=msg_id)
+
+    async def restore(self) -> None:
+        """After a restart: remember who is waiting and which panels they hold, so nobody is
+        pinged or sent a panel twice (the old panels keep working)."""
+        for m in list(self.service.matches.values()):
+            if m.status != "running":
+                continue
+            waiting = {s for s in m.to_act() if m.seat(s) and not m.seat(s).is_ai}
+            self._waiting[m.id] = waiting
+            for seat in waiting:
+                self._panels[(m.id, seat)] = (m.seat_counts.get(seat, 0), m.choices(seat)[1])

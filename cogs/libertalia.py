@@ -1,0 +1,27 @@
+"""`/libertalia ...`: open a Libertalia table. Everything else goes through /table and the
+shared panels (picks by DM, dusk decisions as buttons/selects)."""
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.tables import TIMEOUT_CHOICES, TIMER_CHOICES, language_choices, open_table, table_options
+
+
+class Libertalia(commands.GroupCog, group_name="libertalia", group_description="Libertalia (2–6 players)"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="new", description="Open a Libertalia table in this channel")
+    @app_commands.describe(timer="Time for each decision", on_timeout="What happens when time runs out",
+                           language="Language of the table's public posts")
+    @app_commands.choices(timer=TIMER_CHOICES, on_timeout=TIMEOUT_CHOICES, language=language_choices())
+    async def new(self, interaction: discord.Interaction, timer: int | None = None,
+                  on_timeout: str | None = None, language: str | None = None) -> None:
+        await open_table(self.bot, interaction, "libertalia", {}, table_options(timer, on_timeout), language)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Libertalia(bot))

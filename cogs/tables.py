@@ -1,0 +1,244 @@
+"""`/table ...`: the commands every game shares (join, leave, addbot, start, abort, status,
+rules, hand, spectate, history, resume, help), and the helper every game's `new` uses."""
+from __future__ import annotations
+
+import asyncio
+import io
+from pathlib import Path
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import engines
+import render
+from core.i18n import LOCALES, language, tr
+from core.service import ServiceError
+from cogs.controller import Controller, clip
+from engines.base import Text
+
+RULES_DIR = LOCALES / "rules"
+
+
+def rules_text(game: str, locale: str | None) -> str:
+    """Our own summary of a game's rules, in the reader's language when we have it."""
+    for lang in (language(locale), "en"):
+        p = RULES_DIR / lang / f"{game}.md"
+        if p.exists():
+            return p.read_text(encoding="utf-8")
+    return tr("No rules summary yet.", locale)
+
+
+class Tables(commands.GroupCog, group_name="table", group_description="Tables of every game"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def controller(self) -> Controller:
+        return self.bot.controller  # type: ignore[attr-defined]
+
+    @property
+    def service(self):
+        return self.controller.service
+
+    def _here(self, interaction: discord.Interaction, statuses=("lobby", "running")):
+        m = self.service.find(interaction.channel_id, statuses=statuses)
+        if m is None:
+            raise ServiceError("There is no open table here. Start one with /libertalia new (or another game's new).")
+        return m
+
+    async def _run(self, interaction: discord.Interaction, coro_fn) -> None:
+        try:
+            await coro_fn()
+        except ServiceError as e:
+            await self.controller.refuse(interaction, e.text)
+
+    @app_commands.command(name="join", description="Sit down at the open table in this channel")
+    async def join(self, interaction: discord.Interaction) -> None:
+        async def go():
+            m = self._here(interaction, ("lobby",))
+            await self.service.join(m.id, interaction.user.id, interaction.user.display_name,
+                                    str(interaction.locale))
+            await interaction.response.send_message(tr("You sat down at table #{id}.", interaction.locale, id=m.id), ephemeral=True)
+        await self._run(interaction, go)
+
+    @app_commands.command(name="leave", description="Stand up from the table before it starts")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        async def go():
+            m = self._here(interaction, ("lobby",))
+            await self.service.leave(m.id, interaction.user.id)
+            await interaction.response.send_message(tr("You left table #{id}.", interaction.locale, id=m.id), ephemeral=True)
+        await self._run(interaction, go)
+
+    @app_commands.command(name="addbot", description="Add an AI player to the table")
+    async def addbot(self, interaction: discord.Interaction) -> None:
+        async def go():
+            m = self._here(interaction, ("lobby",))
+            await self.service.add_ai(m.id, interaction.user.id)
+            await interaction.response.send_message(tr("An AI player sat down.", interaction.locale), ephemeral=True)
+        await self._run(interaction, go)
+
+    @app_commands.command(name="removebot", description="Remove the last AI player from the table")
+    async def removebot(self, interaction: discord.Interaction) -> None:
+        async def go():
+            m = self._here(interaction, ("lobby",))
+            await self.service.remove_ai(m.id, interaction.user.id)
+            await interaction.response.send_message(tr("An AI player left.", interaction.locale), ephemeral=True)
+        await self._run(interaction, go)
+
+    @app_commands.command(name="start", description="Start the game (host only)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        async def go():
+            m = self._here(interaction, ("lobby",))
+            await interaction.response.defer(ephemeral=True)
+            await self.service.start(m.id, interaction.user.id)
+            await interaction.followup.send(tr("The game has started.", interaction.locale), ephemeral=True)
+        await self._run(interaction, go)
+
+    @app_commands.command(name="abort", description="Close the table (host or server managers)")
+    async def abort(self, interaction: discord.Interaction) -> None:
+        async def go():
+            m = self._here(interaction)
+            perms = getattr(interaction.user, "guild_permissions", None)
+            await self.service.abort(m.id, interaction.user.id,
+                                     is_admin=bool(perms and perms.manage_guild))
+            await interaction.response.send_message(tr("Table #{id} was closed.", interaction.locale, id=m.id), ephemeral=True)
+        await self._run(interaction, go)
+
+    @app_commands.command(name="resume", description="Resume a game paused by its timer")
+    async def resume(self, interaction: discord.Interaction) -> None:
+        async def go():
+            m = self._here(interaction, ("running",))
+            await self.service.resume(m.id, interaction.user.id)
+            await interaction.response.send_message(tr("The game goes on.", interaction.locale), ephemeral=True)
+        await self._run(interaction, go)
+
+    @app_commands.command(name="status", description="Where the game in this channel stands")
+    async def status(self, interaction: discord.Interaction) -> None:
+        async def go():
+            m = self._here(interaction)
+            embed = self.controller.lobby_embed(m) if m.status == "lobby" else self.controller.status_embed(m)
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+        await self._run(interaction, go)
+
+    @app_commands.command(name="hand", description="Show your own hidden information (only you see it)")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        async def go():
+            m = self._here(interaction, ("running",))
+            await self.controller.show_private(interaction, m)
+        await self._run(interaction, go)
+
+    @app_commands.command(name="spectate", description="See the current board of the game here")
+    async def spectate(self, interaction: discord.Interaction) -> None:
+        async def go():
+            m = self._here(interaction, ("running",))
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            view = m.engine.view(m.state, None)
+            t = self.controller.t(m)
+            r = await asyncio.to_thread(render.board, m.game, view, t)
+            f = discord.File(io.BytesIO(r.png), filename=r.filename, description=clip(r.alt, 1000))
+            where = f"<#{m.home_channel}>"
+            await interaction.followup.send(
+                tr("You are watching table #{id}; follow it in {where}.", interaction.locale, id=m.id, where=where),
+                file=f, ephemeral=True)
+        await self._run(interaction, go)
+
+    @app_commands.command(name="rules", description="A summary of a game's rules")
+    @app_commands.describe(game="Which game")
+    @app_commands.choices(game=[app_commands.Choice(name=n, value=n) for n in engines.GAMES])
+    async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        async def go():
+            g = game
+            if g is None:
+                m = self.service.find(interaction.channel_id)
+                if m is None:
+                    raise ServiceError("Which game? Choose one in the game option.")
+                g = m.game
+            text = rules_text(g, str(interaction.locale))
+            chunks = [text[i:i + 1900] for i in range(0, len(text), 1900)] or [""]
+            await interaction.response.send_message(chunks[0], ephemeral=True)
+            for c in chunks[1:5]:
+                await interaction.followup.send(c, ephemeral=True)
+        await self._run(interaction, go)
+
+    @app_commands.command(name="history", description="Your last finished games")
+    async def history(self, interaction: discord.Interaction) -> None:
+        async def go():
+            rows = await self.service.store.user_history(interaction.user.id, limit=10)
+            loc = interaction.locale
+            if not rows:
+                await interaction.response.send_message(tr("You have no finished games yet.", loc), ephemeral=True)
+                return
+            lines = []
+            for r in rows:
+                title = tr(engines.get(r.game).title, loc)
+                if r.status == "aborted" or not r.result:
+                    lines.append(tr("#{id} {game}: closed before the end", loc, id=r.id, game=title))
+                    continue
+                names = r.result.get("names", {})
+                scores = ", ".join(f"{names.get(s, s)} {v}" for s, v in sorted(
+                    r.result["scores"].items(), key=lambda kv: r.result["ranks"][kv[0]]))
+                lines.append(tr("#{id} {game} ({date}): {scores}", loc, id=r.id, game=title,
+                                date=(r.finished_at or "")[:10], scores=scores))
+            await interaction.response.send_message(clip("\n".join(lines)), ephemeral=True)
+        await self._run(interaction, go)
+
+    @app_commands.command(name="help", description="How to play with this bot")
+    async def help(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(tr(HELP, interaction.locale), ephemeral=True)
+
+
+HELP = ("**How to play**\n"
+        "• Open a table: `/libertalia new`, `/glenmore new`, `/whisky new` or `/keyflower new`.\n"
+        "• Sit down with **Join** (or `/table join`), add AI players with **Add AI**; the host presses **Start**.\n"
+        "• The game goes on in a thread. When it is your turn you get your choices by DM; "
+        "if your DMs are closed, press **Your turn** on the board.\n"
+        "• **My view** (or `/table hand`) shows your hidden cards only to you.\n"
+        "• `/table rules` summarises the rules, `/table status` shows where the game stands, "
+        "`/table spectate` lets anyone watch, `/table history` lists your finished games.\n"
+        "• The host (or a server manager) can close a table with `/table abort`.")
+
+
+def table_options(timer: int | None, on_timeout: str | None) -> dict:
+    out = {}
+    if timer is not None:
+        out["timer"] = timer
+    if on_timeout is not None:
+        out["on_timeout"] = on_timeout
+    return out
+
+
+TIMER_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in (
+    ("off", 0), ("1 minute", 60), ("2 minutes", 120), ("5 minutes", 300), ("10 minutes", 600),
+    ("30 minutes", 1800), ("1 hour", 3600), ("1 day", 86400))]
+TIMEOUT_CHOICES = [app_commands.Choice(name="AI moves for the player", value="ai"),
+                   app_commands.Choice(name="pause the game", value="pause")]
+
+
+def language_choices() -> list[app_commands.Choice[str]]:
+    langs = ["en"] + sorted(p.stem for p in Path(LOCALES).glob("*.json") if p.stem != "en")
+    return [app_commands.Choice(name=l, value=l) for l in langs]
+
+
+async def open_table(bot, interaction: discord.Interaction, game: str, options: dict,
+                     table: dict, lang: str | None) -> None:
+    """What every `/<game> new` does: open the table and post its lobby here."""
+    controller: Controller = bot.controller
+    if interaction.guild_id is None:
+        await controller.refuse(interaction, Text("Tables are opened in a server channel, not in DMs."))
+        return
+    try:
+        m = await controller.service.open_table(
+            game, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+            host_id=interaction.user.id, host_name=interaction.user.display_name,
+            host_locale=str(interaction.locale), options=options, table=table,
+            lang=language(lang or str(interaction.guild_locale or interaction.locale)))
+    except ServiceError as e:
+        await controller.refuse(interaction, e.text)
+        return
+    await controller.post_lobby(m, interaction)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Tables(bot))

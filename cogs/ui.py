@@ -1,0 +1,138 @@
+"""Buttons and selects as discord.ui.DynamicItems: their custom_id carries everything needed
+(match, seat, the seat's action count and a fingerprint of the choices), so they work after a
+restart without re-registering views, and a stale one is recognised and refused.
+
+custom_id formats (all well under Discord's 100 characters):
+    tbl:<op>:<match>                       lobby and board buttons
+    act:<match>:<seat>:<count>:<fp>:<i>    one choice as a button
+    sel:<match>:<seat>:<count>:<fp>        the choices as a select (values are indexes)
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+
+from core.i18n import tr
+from engines.base import Text
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cogs.controller import Controller
+
+MAX_BUTTONS = 5          # more choices than this become a select menu
+MAX_SELECT = 25
+LABEL_MAX = 80
+SELECT_LABEL_MAX = 100
+
+
+def controller(interaction: discord.Interaction) -> "Controller":
+    return interaction.client.controller  # type: ignore[attr-defined]
+
+
+class TableButton(discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"tbl:(?P<op>[a-z]+):(?P<mid>[0-9]+)"):
+    OPS = ("join", "leave", "ai", "unai", "start", "turn", "view", "again", "resume")
+
+    def __init__(self, op: str, mid: int, label: str = "", style=discord.ButtonStyle.secondary,
+                 disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(label=label[:LABEL_MAX] or op, style=style,
+                                           custom_id=f"tbl:{op}:{mid}", disabled=disabled))
+        self.op, self.mid = op, mid
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match["op"], int(match["mid"]), item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await controller(interaction).on_table_button(interaction, self.op, self.mid)
+
+
+class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"act:(?P<mid>[0-9]+):(?P<seat>[A-Z]):(?P<count>[0-9]+):(?P<fp>[0-9a-f]+):(?P<idx>[0-9]+)"):
+    def __init__(self, mid: int, seat: str, count: int, fp: str, idx: int, label: str = "") -> None:
+        super().__init__(discord.ui.Button(
+            label=label[:LABEL_MAX] or str(idx + 1), style=discord.ButtonStyle.primary,
+            custom_id=f"act:{mid}:{seat}:{count}:{fp}:{idx}"))
+        self.mid, self.seat, self.count, self.fp, self.idx = mid, seat, count, fp, idx
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["mid"]), match["seat"], int(match["count"]), match["fp"],
+                   int(match["idx"]), item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await controller(interaction).on_choice(interaction, self.mid, self.seat, self.count,
+                                                self.fp, self.idx)
+
+
+class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
+                   template=r"sel:(?P<mid>[0-9]+):(?P<seat>[A-Z]):(?P<count>[0-9]+):(?P<fp>[0-9a-f]+)"):
+    def __init__(self, mid: int, seat: str, count: int, fp: str,
+                 options: list[discord.SelectOption] | None = None, placeholder: str = "") -> None:
+        super().__init__(discord.ui.Select(
+            custom_id=f"sel:{mid}:{seat}:{count}:{fp}", min_values=1, max_values=1,
+            options=options or [discord.SelectOption(label="-", value="0")],
+            placeholder=placeholder[:150] or None))
+        self.mid, self.seat, self.count, self.fp = mid, seat, count, fp
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["mid"]), match["seat"], int(match["count"]), match["fp"],
+                   list(item.options))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        try:
+            idx = int(values[0])
+        except (IndexError, ValueError):
+            await controller(interaction).refuse(interaction, Text("That choice is not available."))
+            return
+        await controller(interaction).on_choice(interaction, self.mid, self.seat, self.count,
+                                                self.fp, idx)
+
+
+DYNAMIC_ITEMS = (TableButton, ChoiceButton, ChoiceSelect)
+
+
+def choice_view(mid: int, seat: str, count: int, fp: str, labels: list[str],
+                placeholder: str = "") -> discord.ui.View:
+    """The panel for one decision: buttons for a few choices, a select for more."""
+    view = discord.ui.View(timeout=None)
+    if len(labels) <= MAX_BUTTONS:
+        for i, label in enumerate(labels):
+            view.add_item(ChoiceButton(mid, seat, count, fp, i, label))
+    else:
+        opts = [discord.SelectOption(label=_cut(label, SELECT_LABEL_MAX), value=str(i))
+                for i, label in enumerate(labels[:MAX_SELECT])]
+        view.add_item(ChoiceSelect(mid, seat, count, fp, opts, placeholder))
+    return view
+
+
+def lobby_view(mid: int, locale: str | None, *, can_start: bool = True) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(TableButton("join", mid, tr("Join", locale), discord.ButtonStyle.success))
+    view.add_item(TableButton("leave", mid, tr("Leave", locale)))
+    view.add_item(TableButton("ai", mid, tr("Add AI", locale)))
+    view.add_item(TableButton("unai", mid, tr("Remove AI", locale)))
+    view.add_item(TableButton("start", mid, tr("Start", locale), discord.ButtonStyle.primary,
+                              disabled=not can_start))
+    return view
+
+
+def board_view(mid: int, locale: str | None, *, paused: bool = False) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(TableButton("turn", mid, tr("Your turn", locale), discord.ButtonStyle.primary))
+    view.add_item(TableButton("view", mid, tr("My view", locale)))
+    if paused:
+        view.add_item(TableButton("resume", mid, tr("Resume", locale), discord.ButtonStyle.success))
+    return view
+
+
+def results_view(mid: int, locale: str | None) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(TableButton("again", mid, tr("Play again", locale), discord.ButtonStyle.success))
+    return view
+
+
+def _cut(s: str, n: int) -> str:
+    return s if len(s) <= n else s[: n - 1] + "…"
