@@ -203,6 +203,8 @@ class Controller:
                     prompt=prompt)
         view = ui.choice_view(m.id, seat, m.seat_counts.get(seat, 0), fp, labels,
                               placeholder=tr("Choose…", locale))
+        if self.service.can_undo(m, seat):
+            view.add_item(ui.TableButton("back", m.id, tr("Back", locale)))
         return clip(header), view
 
     async def send_panels(self, m: Match) -> None:
@@ -301,6 +303,11 @@ class Controller:
                 return
             await self.send_panels(m)
             await self.mention_turn(m)
+        elif change.kind == "undo":
+            s = m.seat(change.seat)
+            self._log.setdefault(m.id, deque(maxlen=LOG_LINES)).append(
+                t("{name} took back a decision.", name=s.name if s else change.seat))
+            await self.edit_board(m)
         elif change.kind == "reminder":
             s = m.seat(change.seat)
             if s and s.user_id:
@@ -402,6 +409,16 @@ class Controller:
                     await svc.start(mid, user.id)
                 elif op == "resume":
                     await svc.resume(mid, user.id)
+            elif op == "back":
+                s = m.seat_of(user.id)
+                if s is None:
+                    raise ServiceError("You are not playing at this table — use /table spectate to follow it.")
+                await self.service.undo(mid, user.id, s.seat)
+                locale = str(interaction.locale)
+                content, view = self.panel(m, s.seat, locale)
+                self._panels[(m.id, s.seat)] = (m.seat_counts.get(s.seat, 0), m.choices(s.seat)[1])
+                await interaction.response.edit_message(
+                    content=clip(tr("↩ Taken back.", locale) + "\n" + content), view=view)
             elif op == "turn":
                 await self.show_turn(interaction, m)
             elif op == "view":

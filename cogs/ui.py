@@ -31,7 +31,7 @@ def controller(interaction: discord.Interaction) -> "Controller":
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button],
                   template=r"tbl:(?P<op>[a-z]+):(?P<mid>[0-9]+)"):
-    OPS = ("join", "leave", "ai", "unai", "start", "turn", "view", "again", "resume")
+    OPS = ("join", "leave", "ai", "unai", "start", "turn", "view", "again", "resume", "back")
 
     def __init__(self, op: str, mid: int, label: str = "", style=discord.ButtonStyle.secondary,
                  disabled: bool = False) -> None:

@@ -92,6 +92,8 @@ class Match:
     n: int = 0                   # number of actions applied
     seat_counts: dict[str, int] = field(default_factory=dict)
     paused: bool = False
+    # "Back": (action number, seat, state before it) of the acting seat's own moves this turn
+    undo_stack: list[tuple[int, str, dict]] = field(default_factory=list, repr=False)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     waiting_since: dict[str, float] = field(default_factory=dict, repr=False)
 
@@ -182,10 +184,10 @@ class MatchService:
             raise RuntimeError(f"match {m.id} is running but has no snapshot")
         n, data = snap
         state = engine.load(data)
-        for k, seat, action, _ in await self.store.actions(m.id, after=n):
+        for _, seat, action, _ in await self.store.actions(m.id, after=n):
             engine.apply(state, seat, action)
-            n = k
-        m.state, m.n = state, n
+        m.state, m.n = state, await self.store.action_count(m.id)
+        m.undo_stack.clear()
         m.seat_counts = {s.seat: 0 for s in m.seats}
         for _, seat, _, _ in await self.store.actions(m.id):
             m.seat_counts[seat] = m.seat_counts.get(seat, 0) + 1
@@ -392,6 +394,7 @@ class MatchService:
 
     async def _apply(self, m: Match, seat: str, action: dict, *, by_ai: bool) -> Step:
         engine = m.engine
+        before = engine.dump(m.state) if not by_ai else None
         try:
             events = engine.apply(m.state, seat, action)
         except IllegalAction as e:
@@ -411,6 +414,15 @@ class MatchService:
         m.n = n
         m.seat_counts[seat] = m.seat_counts.get(seat, 0) + 1
         m.waiting_since.pop(seat, None)
+        # Only a human's own moves that drew nothing at random and revealed nothing can be
+        # taken back, and only while nobody else has moved since.
+        if by_ai or any(st[1] != seat for st in m.undo_stack):
+            m.undo_stack.clear()
+        if (before is not None and before.get("rng_n") == m.state.get("rng_n")
+                and not any(e.public and e.kind != "log" for e in events) and not outcome):
+            m.undo_stack.append((n, seat, before))
+        else:
+            m.undo_stack.clear()
         if outcome:
             m.status = "finished"
         return Step(n, seat, action, events, by_ai)
@@ -433,6 +445,24 @@ class MatchService:
         else:
             log.error("match %s: AI chain longer than %s moves", m.id, MAX_AI_CHAIN)
         return steps
+
+    def can_undo(self, m: Match, seat: str) -> bool:
+        return (m.status == "running" and bool(m.undo_stack) and m.undo_stack[-1][1] == seat
+                and seat in m.to_act())
+
+    async def undo(self, match_id: int, user_id: int, seat: str) -> None:
+        """Take back the seat's last decision of this turn (the "Back" button)."""
+        async with self.get(match_id).lock:
+            m = self.get(match_id)
+            self._check_actor(m, user_id, seat)
+            if not self.can_undo(m, seat):
+                raise ServiceError("There is nothing you can take back now.")
+            n, _, before = m.undo_stack[-1]
+            await self.store.undo_action(m.id, n)
+            m.undo_stack.pop()
+            m.state = m.engine.load(before)
+            m.seat_counts[seat] -= 1
+        await self._notify(m, Change("undo", actor=user_id, seat=seat))
 
     # --- timers -------------------------------------------------------------------------
     def _cancel_timers(self, m: Match) -> None:

@@ -236,9 +236,10 @@ class Store:
         return json.loads(row["state"]) if row else None
 
     async def actions(self, match_id: int, after: int = 0) -> list[tuple[int, str, dict, bool]]:
+        """The accepted actions after number ``after`` (undone ones left out)."""
         async with self.conn.execute(
-                "SELECT n, seat, action, by_ai FROM actions WHERE match_id=? AND n>? ORDER BY n",
-                (match_id, after)) as cur:
+                "SELECT n, seat, action, by_ai FROM actions WHERE match_id=? AND n>? AND undone=0"
+                " ORDER BY n", (match_id, after)) as cur:
             rows = await cur.fetchall()
         return [(r["n"], r["seat"], json.loads(r["action"]), bool(r["by_ai"])) for r in rows]
 
@@ -246,6 +247,22 @@ class Store:
         async with self.conn.execute(
                 "SELECT COALESCE(MAX(n), 0) FROM actions WHERE match_id=?", (match_id,)) as cur:
             return (await cur.fetchone())[0]
+
+    async def undo_action(self, match_id: int, n: int) -> None:
+        """Flag action n as taken back and drop the snapshots it invalidated, together."""
+        async with self._write:
+            try:
+                cur = await self.conn.execute(
+                    "UPDATE actions SET undone=1 WHERE match_id=? AND n=? AND undone=0",
+                    (match_id, n))
+                if cur.rowcount != 1:
+                    raise ValueError(f"action {n} of match {match_id} cannot be undone")
+                await self.conn.execute("DELETE FROM snapshots WHERE match_id=? AND n>=?",
+                                        (match_id, n))
+                await self.conn.commit()
+            except BaseException:
+                await self.conn.rollback()
+                raise
 
     # --- per-seat messages --------------------------------------------------------------
     async def set_seat_message(self, match_id: int, seat: str, kind: str, channel_id: int,

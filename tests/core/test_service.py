@@ -201,3 +201,54 @@ async def test_timer_moves_for_the_seat_then_pause_option(env):
             break
         await asyncio.sleep(0.01)
     assert p.paused and p.n == 0
+
+
+
+async def test_back_undoes_own_decision_but_not_a_reveal_or_random_draw(env):
+    store, svc, changes, _ = env
+    m = await two_player_table(svc)
+    await svc.start(m.id, ANNA)
+    await svc.act(m.id, ANNA, "A", {"type": "pick", "n": 3})
+    # Anna's pick is done and she is no longer to act: nothing to take back
+    assert not svc.can_undo(m, "A")
+    with pytest.raises(ServiceError, match="nothing you can take back"):
+        await svc.undo(m.id, ANNA, "A")
+    await svc.act(m.id, BEN, "B", {"type": "pick", "n": 1})   # the reveal: Anna chooses next
+    assert m.to_act() == ["A"] and not svc.can_undo(m, "A")    # Ben's move was a reveal
+    before = m.engine.dump(m.state)
+    n_before = m.n
+    await svc.act(m.id, ANNA, "A", {"type": "bank"})           # no randomness, not a key event?
+    # "bank" ends the round (a key event), so it cannot be taken back either
+    assert not svc.can_undo(m, "A")
+    assert m.n == n_before + 1 and m.engine.dump(m.state) != before
+
+
+async def test_undo_restores_state_and_store(env, monkeypatch):
+    store, svc, changes, _ = env
+    from tests import toy
+    m = await two_player_table(svc)
+    await svc.start(m.id, ANNA)
+    # make picking a multi-step turn for the test: Anna may re-pick while still to act
+    real_apply = toy.ToyEngine._apply
+
+    def two_step(self, st, seat, a):
+        if a.get("type") == "pick" and seat == "A" and not st.get("warm"):
+            st["warm"] = True      # a first, undoable decision that leaves A to act
+            return []
+        return real_apply(self, st, seat, a)
+    monkeypatch.setattr(toy.ToyEngine, "_apply", two_step)
+    before = m.engine.dump(m.state)
+    await svc.act(m.id, ANNA, "A", {"type": "pick", "n": 2})
+    assert svc.can_undo(m, "A") and m.state.get("warm")
+    with pytest.raises(ServiceError, match="another player"):
+        await svc.undo(m.id, ANNA, "B")
+    await svc.undo(m.id, ANNA, "A")
+    assert m.engine.dump(m.state) == before and m.seat_counts["A"] == 0
+    assert ("undo" in [c[1] for c in changes])
+    # the store agrees: a fresh service rebuilds the same state, and numbering goes on
+    svc2 = MatchService(store)
+    await svc2.load_all()
+    assert svc2.matches[m.id].engine.dump(svc2.matches[m.id].state) == before
+    assert svc2.matches[m.id].n == 1
+    await svc.act(m.id, ANNA, "A", {"type": "pick", "n": 2})
+    assert m.n == 2 and await store.action_count(m.id) == 2
