@@ -1,0 +1,883 @@
+"""Libertalia (Paolo Mori, 2012) — the pure rules engine.
+
+State machine: each day starts with a secret simultaneous pick ("pick"); the reveal lines the
+characters up on the ship; then "day" (ascending), "dusk" (descending, loot), "night" (all dens,
+one global descending order). The engine runs automatically until a seat must decide something
+(``state["pending"]``); a decision with a single possible answer is taken automatically.
+After day 6 the campaign is scored; after campaign 3 the game ends.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from engines.base import (BaseEngine, Event, IllegalAction, Outcome, T, Text, private, public,
+                          rng)
+
+from . import data as D
+from .data import AMOUNTS as A
+from .data import CHARACTERS, RULES, TOKEN_ORDER, TOKENS
+
+MAX_CHOICES = 25
+
+
+def _name(rank: int) -> Text:
+    return CHARACTERS[rank].name
+
+
+def _tok(t: str) -> Text:
+    return TOKENS[t].name
+
+
+class LibertaliaEngine(BaseEngine):
+    name = "libertalia"
+    title = "Libertalia"
+    min_players = 2
+    max_players = 6
+
+    # ------------------------------------------------------------------ options / setup
+    def options(self):
+        return {
+            "final_tiebreak": ("shared", ["shared", "campaign3"],
+                               "Equal final scores: share the win (official rule) or the most "
+                               "points in campaign 3 wins (FAQ variant)."),
+            "influence": ("cards_2012", ["cards_2012", "seat_rotation"],
+                          "Tie-break numbers: the printed 2012 card values by colour, or the "
+                          "same cycle driven by a random seat order."),
+        }
+
+    def new(self, seats: Sequence[str], *, seed: int, options: Mapping | None = None):
+        self.check_seats(seats)
+        opts = self.resolve_options(options)
+        state: dict[str, Any] = {
+            "game": "libertalia", "seed": int(seed), "rng_n": 0, "seats": list(seats),
+            "options": opts, "campaign": 0, "day": 0, "phase": "pick",
+            "pool": list(D.RANKS), "dealt": [], "bag": {}, "loot_days": [],
+            "players": {}, "picks": {}, "ship": [], "pending": None, "night": [],
+            "finished": False,
+        }
+        r = rng(state)
+        colours = list(range(len(D.COLOURS)))
+        r.shuffle(colours)
+        tie = list(range(len(D.COLOURS)))
+        if opts["influence"] == "seat_rotation":
+            r.shuffle(tie)
+        for i, s in enumerate(seats):
+            c = colours[i]
+            state["players"][s] = {
+                "colour": c, "tie": c if opts["influence"] == "cards_2012" else tie[i],
+                "hand": [], "den": [], "grave": [], "loot": {}, "secret": {},
+                "doubloons": 0, "score": 0, "campaign_scores": [], "breakdowns": [],
+            }
+        events: list[Event] = []
+        self._start_campaign(state, events)
+        return state
+
+    # ------------------------------------------------------------------ small helpers
+    def inf(self, state, seat: str, rank: int) -> int:
+        return D.influence(rank, state["players"][seat]["tie"])
+
+    def _key(self, state, seat, rank):
+        return (rank, self.inf(state, seat, rank))
+
+    @staticmethod
+    def _count(p, t: str) -> int:
+        return p["loot"].get(t, 0) + p["secret"].get(t, 0)
+
+    @staticmethod
+    def _total(p) -> int:
+        return sum(p["loot"].values()) + sum(p["secret"].values())
+
+    @staticmethod
+    def _add(d: dict, t: str, n: int = 1) -> None:
+        d[t] = d.get(t, 0) + n
+        if d[t] <= 0:
+            del d[t]
+
+    def _remove_loot(self, state, p, t: str, n: int) -> int:
+        """Remove n tokens of type t from a den (public ones first) back into the bag."""
+        took = 0
+        for part in ("loot", "secret"):
+            k = min(n - took, p[part].get(t, 0))
+            if k:
+                self._add(p[part], t, -k)
+                took += k
+        self._add(state["bag"], t, took)
+        return took
+
+    def _gain(self, p, n: int) -> int:
+        """Change doubloons by n (never below 0); returns the real change."""
+        before = p["doubloons"]
+        p["doubloons"] = max(0, before + n)
+        return p["doubloons"] - before
+
+    def _neighbours(self, state, seat) -> list[str]:
+        seats = state["seats"]
+        i = seats.index(seat)
+        left, right = seats[(i + 1) % len(seats)], seats[(i - 1) % len(seats)]
+        return [left] if left == right else [left, right]
+
+    def _draw(self, state, r) -> str:
+        bag = state["bag"]
+        flat = [t for t in TOKEN_ORDER for _ in range(bag.get(t, 0))]
+        t = flat[r.randrange(len(flat))]
+        self._add(bag, t, -1)
+        return t
+
+    def _sort_ship(self, state):
+        state["ship"].sort(key=lambda e: (e["rank"], e["inf"]))
+
+    def _to_grave(self, state, seat, rank):
+        state["players"][seat]["grave"].append(rank)
+
+    def _discard_from_den(self, state, seat, rank, events, cause: Text):
+        p = state["players"][seat]
+        p["den"].remove(rank)
+        self._to_grave(state, seat, rank)
+        events.append(public("{cause}: {seat}'s {card} is discarded.", cause=cause, seat=seat,
+                             card=_name(rank), data={"seat": seat, "card": rank}))
+
+    # ------------------------------------------------------------------ campaigns
+    def _start_campaign(self, state, events):
+        state["campaign"] += 1
+        state["day"] = 1
+        r = rng(state)
+        n = D.FIRST_HAND if state["campaign"] == 1 else D.LATER_DEAL
+        pool = sorted(state["pool"])
+        dealt = sorted(r.sample(pool, n))
+        state["pool"] = [x for x in pool if x not in dealt]
+        state["dealt"] = dealt
+        state["bag"] = {t: TOKENS[t].count for t in TOKEN_ORDER}
+        for s in state["seats"]:
+            p = state["players"][s]
+            p["hand"] = sorted(p["hand"] + dealt)
+            p["den"], p["grave"], p["loot"], p["secret"] = [], [], {}, {}
+            p["doubloons"] = D.START_DOUBLOONS
+        per_day = len(state["seats"]) * D.LOOT_PER_PLAYER_PER_DAY
+        state["loot_days"] = []
+        for _ in range(D.DAYS):
+            day: dict[str, int] = {}
+            for _ in range(per_day):
+                self._add(day, self._draw(state, r))
+            state["loot_days"].append({t: day[t] for t in TOKEN_ORDER if t in day})
+        state["phase"] = "pick"
+        state["picks"] = {}
+        state["ship"] = []
+        events.append(public("Campaign {n} begins. Everyone adds: {cards}.", n=state["campaign"],
+                             cards=[_name(x) for x in dealt], data={"dealt": dealt}))
+
+    def _end_campaign(self, state, events):
+        seats = state["seats"]
+        P = state["players"]
+        den_sizes = {s: len(P[s]["den"]) for s in seats}
+        smallest = min(den_sizes.values())
+        daughters = sum(1 for s in seats if D.DAUGHTER in P[s]["den"])
+        results = {}
+        for s in seats:
+            p = P[s]
+            parts: list[tuple[int, int]] = []
+            for rank in sorted(p["den"], reverse=True):
+                amount = None
+                if rank == D.PREACHER:
+                    amount = A["preacher_end"]
+                elif rank == D.CARPENTER:
+                    amount = A["carpenter_end"]
+                elif rank == D.TOPMAN:
+                    amount = A["topman"] if den_sizes[s] == smallest else 0
+                elif rank == D.TREASURER:
+                    amount = A["treasurer"] * sum(self._count(p, t) for t in D.TREASURER_TYPES)
+                elif rank == D.GAMBLER:
+                    amount = A["gambler_end"]
+                elif rank == D.DAUGHTER:
+                    amount = A["daughter_alone"] if daughters == 1 else A["daughter_shared"]
+                elif rank == D.QUARTERMASTER:
+                    amount = A["quartermaster_end"]
+                elif rank == D.FIRST_MATE:
+                    amount = A["first_mate"] * len(p["den"])
+                elif rank == D.CAPTAIN:
+                    amount = A["captain_per_relic"] * self._count(p, "relic")
+                if amount is not None:
+                    parts.append((rank, amount))
+            before = p["doubloons"]
+            net = sum(a for _, a in parts)
+            after = max(0, before + net)
+            c, j, g = (self._count(p, t) for t in ("chest", "jewels", "goods"))
+            m, rel = self._count(p, "map"), self._count(p, "relic")
+            values = [before, after - before, TOKENS["chest"].value * c,
+                      TOKENS["jewels"].value * j, TOKENS["goods"].value * g,
+                      D.MAP_SET_VALUE * (m // D.MAP_SET), TOKENS["relic"].value * rel]
+            bd = dict(zip(D.CATEGORY_IDS, values))
+            raw = sum(bd.values())
+            bd[D.CATEGORY_IDS[-1]] = max(0, raw) - raw   # the result is never negative
+            result = max(0, raw)
+            p["doubloons"] = after
+            p["score"] += result
+            p["campaign_scores"].append(result)
+            p["breakdowns"].append(bd)
+            results[s] = result
+            for rank, amount in parts:
+                if amount >= 0:
+                    events.append(public("End of campaign: {seat}'s {card} earns {n} doubloons.",
+                                         seat=s, card=_name(rank), n=amount))
+                else:
+                    events.append(public("End of campaign: {seat}'s {card} costs {n} doubloons.",
+                                         seat=s, card=_name(rank), n=-amount))
+            loot = {t: self._count(p, t) for t in TOKEN_ORDER if self._count(p, t)}
+            events.append(public(
+                "{seat} scores {points} for campaign {n} ({doubloons} doubloons, loot worth "
+                "{loot}); total {total}.", kind="scoring", seat=s, points=result,
+                n=state["campaign"], doubloons=after, loot=result - after, total=p["score"],
+                data={"seat": s, "campaign": state["campaign"], "result": result,
+                      "breakdown": bd, "loot": loot, "total": p["score"]}))
+        if state["campaign"] >= D.CAMPAIGNS:
+            state["phase"] = "finished"
+            state["finished"] = True
+            state["pending"] = None
+            o = self.outcome(state)
+            events.append(public("The game is over. Winner: {winners}.", kind="game_end",
+                                 winners=o.winners, data={"scores": o.scores, "ranks": o.ranks}))
+            return
+        for s in seats:   # cleanup: dens and graveyards leave the game, hands are kept
+            P[s]["den"], P[s]["grave"], P[s]["loot"], P[s]["secret"] = [], [], {}, {}
+        self._start_campaign(state, events)
+
+    # ------------------------------------------------------------------ contract
+    def to_act(self, state) -> list[str]:
+        if state["finished"]:
+            return []
+        if state["phase"] == "pick":
+            return [s for s in state["seats"] if s not in state["picks"]]
+        if state["pending"]:
+            return [state["pending"]["seat"]]
+        return []
+
+    def legal(self, state, seat) -> list[dict]:
+        if state["finished"] or seat not in state["players"]:
+            return []
+        if state["phase"] == "pick":
+            if seat in state["picks"]:
+                return []
+            return [{"type": "pick", "card": r} for r in sorted(state["players"][seat]["hand"])]
+        pend = state["pending"]
+        if not pend or pend["seat"] != seat:
+            return []
+        return self._pending_actions(state)
+
+    def _pending_actions(self, state) -> list[dict]:
+        pend = state["pending"]
+        seat, kind = pend["seat"], pend["kind"]
+        P = state["players"]
+        p = P[seat]
+        if kind == "parrot":
+            return [{"type": "parrot", "card": r} for r in sorted(p["hand"])]
+        if kind == "recruit":
+            return [{"type": "recruit", "card": r} for r in sorted(p["den"])]
+        if kind == "surgeon":
+            return [{"type": "surgeon", "card": r} for r in sorted(set(p["grave"]))]
+        if kind == "preacher":
+            return [{"type": "keep", "token": t} for t in TOKEN_ORDER if self._count(p, t)]
+        if kind == "merchant":
+            out = []
+            for t in TOKEN_ORDER:
+                n = self._count(p, t)
+                for k in (2, 3):
+                    if n >= k:
+                        out.append({"type": "trade", "token": t, "count": k})
+            return out
+        if kind == "loot":
+            day = state["loot_days"][state["day"] - 1]
+            return [{"type": "loot", "token": t} for t in TOKEN_ORDER if day.get(t, 0)]
+        if kind == "saber":
+            return [{"type": "discard", "seat": s, "card": r}
+                    for s in self._neighbours(state, seat) for r in sorted(P[s]["den"])]
+        if kind == "gunner":
+            targets = [(s, r) for s in state["seats"] for r in sorted(P[s]["den"])
+                       if RULES["gunner_own_den"] or s != seat]
+            if pend.get("den"):
+                return [{"type": "discard", "seat": pend["den"], "card": r}
+                        for r in sorted(P[pend["den"]]["den"])]
+            if len(targets) <= MAX_CHOICES:
+                return [{"type": "discard", "seat": s, "card": r} for s, r in targets]
+            return [{"type": "den", "seat": s} for s in state["seats"] if P[s]["den"]
+                    and (RULES["gunner_own_den"] or s != seat)]
+        if kind == "waitress":
+            return [{"type": "waitress", "sell": True}, {"type": "waitress", "sell": False}]
+        return []  # pragma: no cover
+
+    def _apply(self, state, seat, action) -> list[Event]:
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("That action is not recognised.")
+        if state["finished"]:
+            raise IllegalAction("The game is over: no more moves.")
+        if seat not in state["players"]:
+            raise IllegalAction("{seat} is not seated at this table.", seat=str(seat))
+        if seat not in self.to_act(state):
+            if state["phase"] == "pick" and seat in state["picks"]:
+                raise IllegalAction("You have already chosen today's character: wait for the others.")
+            raise IllegalAction("It is not your turn: please wait for the other players.")
+        legal = self.legal(state, seat)
+        match = next((a for a in legal if _same(a, action)), None)
+        if match is None:
+            if state["phase"] == "pick":
+                if action["type"] != "pick":
+                    raise IllegalAction("First choose your character for today.")
+                raise IllegalAction("You do not hold that character: choose one from your hand.")
+            if all(a["type"] != action["type"] for a in legal):
+                raise IllegalAction("That is not the question being asked: please answer the current choice.")
+            raise IllegalAction("That choice is not available right now: pick one of the offered options.")
+        events: list[Event] = []
+        if state["phase"] == "pick":
+            self._pick(state, seat, match["card"], events)
+        else:
+            self._resolve(state, match, events)
+        self._run(state, events)
+        return events
+
+    # ------------------------------------------------------------------ pick and reveal
+    def _pick(self, state, seat, card, events):
+        state["picks"][seat] = card
+        events.append(private(seat, "You chose {card} for today.", card=_name(card),
+                              data={"card": card}))
+        events.append(public("{seat} has chosen a character.", seat=seat))
+        if len(state["picks"]) < len(state["seats"]):
+            return
+        ship = []
+        for s in state["seats"]:
+            r = state["picks"][s]
+            state["players"][s]["hand"].remove(r)
+            ship.append({"seat": s, "rank": r, "inf": self.inf(state, s, r), "day_done": False,
+                         "take": None, "officer": False})
+        state["ship"] = ship
+        self._sort_ship(state)
+        picks = {e["seat"]: e["rank"] for e in state["ship"]}
+        state["picks"] = {}
+        state["phase"] = "day"
+        lineup = [T("{seat}: {card} ({rank})", seat=e["seat"], card=_name(e["rank"]),
+                    rank=e["rank"]) for e in state["ship"]]
+        events.append(public("Day {day}: the characters are revealed: {lineup}.", kind="reveal",
+                             day=state["day"], lineup=lineup,
+                             data={"picks": picks,
+                                   "order": [[e["seat"], e["rank"]] for e in state["ship"]]}))
+
+    # ------------------------------------------------------------------ the automatic loop
+    def _run(self, state, events):
+        for _ in range(10000):
+            if state["finished"] or state["phase"] == "pick":
+                return
+            if state["pending"]:
+                acts = self._pending_actions(state)
+                if not acts:  # nothing left to choose (cannot normally happen)
+                    state["pending"] = None
+                    continue
+                if len(acts) == 1 and state["pending"]["kind"] != "waitress":
+                    self._resolve(state, acts[0], events)
+                    continue
+                return
+            ph = state["phase"]
+            if ph == "day":
+                self._step_day(state, events)
+            elif ph == "dusk":
+                self._step_dusk(state, events)
+            elif ph == "night":
+                self._step_night(state, events)
+        raise RuntimeError("libertalia: resolution loop did not settle")  # pragma: no cover
+
+    def _pend(self, state, kind, seat, rank, **extra):
+        state["pending"] = {"kind": kind, "seat": seat, "rank": rank, **extra}
+
+    # Day -------------------------------------------------------------------------------
+    def _step_day(self, state, events):
+        todo = [e for e in state["ship"] if not e["day_done"]]
+        if not todo:
+            state["phase"] = "dusk"
+            events.append(public("Dusk: the crew shares out today's loot."))
+            return
+        e = todo[0]
+        e["day_done"] = True
+        seat, rank = e["seat"], e["rank"]
+        P = state["players"]
+        p = P[seat]
+        card = _name(rank)
+
+        def say(msg, **kw):
+            events.append(public(msg, seat=seat, card=card, **kw))
+
+        if rank == D.PARROT:
+            if p["hand"]:
+                state["ship"].remove(e)
+                self._to_grave(state, seat, rank)
+                say("{seat}'s {card} flies off: {seat} puts another character in its place.")
+                self._pend(state, "parrot", seat, rank)
+            else:
+                say("{seat}'s {card} has no card to swap with and stays on the ship.")
+        elif rank == D.MONKEY:
+            n = self._count(p, "relic")
+            if n:
+                left = self._neighbours(state, seat)[0]
+                for part in ("loot", "secret"):
+                    p[part].pop("relic", None)
+                self._add(P[left]["loot"], "relic", n)
+            say("{seat}'s {card} passes {n} cursed relics to {left}.", n=n,
+                left=self._neighbours(state, seat)[0])
+        elif rank == D.BEGGAR:
+            top = state["ship"][-1]
+            if top["seat"] == seat:
+                say("{seat}'s {card} is the top card: nobody pays.")
+            else:
+                paid = -self._gain(P[top["seat"]], -A["beggar"])
+                self._gain(p, paid)
+                say("{seat}'s {card}: {payer} pays {n} doubloons.", payer=top["seat"], n=paid)
+        elif rank == D.RECRUITER:
+            if p["den"]:
+                self._pend(state, "recruit", seat, rank)
+            else:
+                say("{seat}'s {card} finds nobody in the den to recruit.")
+        elif rank == D.PREACHER:
+            if self._total(p) >= 2:
+                self._pend(state, "preacher", seat, rank)
+            else:
+                say("{seat}'s {card} has nothing to give away.")
+        elif rank == D.CARPENTER:
+            loss = p["doubloons"] // 2
+            self._gain(p, -loss)
+            say("{seat}'s {card} spends {n} doubloons.", n=loss)
+        elif rank == D.FRENCH_OFFICER:
+            if p["doubloons"] < RULES["french_officer_below"]:
+                self._gain(p, A["french_officer"])
+                say("{seat}'s {card} gains {n} doubloons.", n=A["french_officer"])
+            else:
+                say("{seat}'s {card} gains nothing: {seat} is too rich.")
+        elif rank == D.VOODOO_WITCH:
+            n = A["witch_per_card"] * len(p["grave"])
+            self._gain(p, n)
+            say("{seat}'s {card} gains {n} doubloons.", n=n)
+        elif rank == D.BRUTE:
+            top = state["ship"][-1]
+            state["ship"].remove(top)
+            self._to_grave(state, top["seat"], top["rank"])
+            events.append(public("{seat}'s {card} throws {victim_seat}'s {victim} overboard.",
+                                 seat=seat, card=card, victim_seat=top["seat"],
+                                 victim=_name(top["rank"]),
+                                 data={"seat": top["seat"], "card": top["rank"]}))
+        elif rank == D.GUNNER:
+            paid = -self._gain(p, -A["gunner_cost"])
+            say("{seat}'s {card} pays {n} doubloons for the powder.", n=paid)
+            if any(P[s]["den"] for s in state["seats"]
+                   if RULES["gunner_own_den"] or s != seat):
+                self._pend(state, "gunner", seat, rank, den=None)
+            else:
+                say("{seat}'s {card} finds no target.")
+        elif rank == D.SPANISH_SPY:
+            n = self._count(p, "officer")
+            if n:
+                self._remove_loot(state, p, "officer", n)
+                r = rng(state)
+                drawn = [self._draw(state, r) for _ in range(min(n, sum(state["bag"].values())))]
+                for t in drawn:
+                    self._add(p["secret"], t)
+                say("{seat}'s {card} returns {n} Spanish officers and draws {n} tokens in secret.",
+                    n=n)
+                events.append(private(seat, "Your {card} drew: {tokens}.", card=card,
+                                      tokens=[_tok(t) for t in drawn], data={"drawn": drawn}))
+            else:
+                say("{seat}'s {card} has no Spanish officer to send back.")
+        elif rank == D.BOSUN:
+            n = A["bosun_per_card"] * sum(1 for x in p["den"] if x < A["bosun_below"])
+            self._gain(p, n)
+            say("{seat}'s {card} gains {n} doubloons.", n=n)
+        elif rank == D.MERCHANT:
+            if any(self._count(p, t) >= 2 for t in TOKEN_ORDER):
+                self._pend(state, "merchant", seat, rank)
+            else:
+                say("{seat}'s {card} has no pair to trade.")
+        elif rank == D.SURGEON:
+            if p["grave"]:
+                self._pend(state, "surgeon", seat, rank)
+            else:
+                say("{seat}'s {card} finds the graveyard empty.")
+        elif rank == D.GAMBLER:
+            paid = -self._gain(p, -A["gambler_per_token"] * self._total(p))
+            say("{seat}'s {card} pays {n} doubloons.", n=paid)
+        elif rank == D.QUARTERMASTER:
+            n = A["quartermaster_per_token"] * self._total(p)
+            self._gain(p, n)
+            say("{seat}'s {card} gains {n} doubloons.", n=n)
+        elif rank == D.CAPTAIN:
+            self._gain(p, A["captain_day"])
+            say("{seat}'s {card} gains {n} doubloons.", n=A["captain_day"])
+        elif rank == D.SPANISH_GOVERNOR:
+            victims = sorted(p["den"])
+            p["den"] = []
+            p["grave"].extend(victims)
+            say("{seat}'s {card} clears the den: {n} characters discarded.", n=len(victims),
+                victims=[_name(x) for x in victims])
+
+    # Dusk ------------------------------------------------------------------------------
+    def _step_dusk(self, state, events):
+        ship = state["ship"]
+        if not ship:
+            state["phase"] = "night"
+            P = state["players"]
+            queue = [[s, r] for s in state["seats"] for r in P[s]["den"]]
+            queue.sort(key=lambda x: self._key(state, x[0], x[1]), reverse=True)
+            state["night"] = queue
+            events.append(public("Night falls over the dens."))
+            return
+        e = ship[-1]
+        if e["take"] is None:
+            e["take"] = D.LOOT_TAKEN.get(e["rank"], 1)
+            if e["take"] == 0:
+                events.append(public("{seat}'s {card} takes no loot.", seat=e["seat"],
+                                     card=_name(e["rank"])))
+        day = state["loot_days"][state["day"] - 1]
+        if e["take"] > 0 and sum(day.values()) > 0:
+            self._pend(state, "loot", e["seat"], e["rank"])
+            return
+        if e["take"] > 0:
+            events.append(public("No loot is left for {seat}'s {card}.", seat=e["seat"],
+                                 card=_name(e["rank"])))
+        ship.pop()
+        p = state["players"][e["seat"]]
+        if e["officer"]:
+            self._to_grave(state, e["seat"], e["rank"])
+            events.append(public("The Spanish officer arrests {seat}'s {card}.", seat=e["seat"],
+                                 card=_name(e["rank"])))
+        else:
+            p["den"].append(e["rank"])
+            events.append(public("{seat}'s {card} goes to the den.", seat=e["seat"],
+                                 card=_name(e["rank"])))
+
+    # Night -----------------------------------------------------------------------------
+    def _step_night(self, state, events):
+        P = state["players"]
+        if not state["night"]:
+            self._end_day(state, events)
+            return
+        seat, rank = state["night"].pop(0)
+        p = P[seat]
+        if rank not in p["den"]:
+            return
+        card = _name(rank)
+
+        def say(msg, **kw):
+            events.append(public(msg, seat=seat, card=card, **kw))
+
+        if rank == D.BARKEEP:
+            self._gain(p, A["barkeep"])
+            say("{seat}'s {card} earns {n} doubloon.", n=A["barkeep"])
+        elif rank == D.WAITRESS:
+            if self._count(p, "map"):
+                self._pend(state, "waitress", seat, rank)
+        elif rank == D.FREED_SLAVE:
+            n = sum(1 for x in p["den"] if x > A["freed_slave_above"])
+            self._gain(p, n)
+            say("{seat}'s {card} earns {n} doubloons.", n=n)
+        elif rank == D.MUTINEER:
+            others = sorted(x for x in p["den"] if x != rank)
+            if others:
+                self._discard_from_den(state, seat, others[0], events, T("Mutiny"))
+                self._gain(p, A["mutineer"])
+                say("{seat}'s {card} earns {n} doubloons.", n=A["mutineer"])
+            elif RULES["mutineer_alone_gains"]:  # pragma: no cover - decision off
+                self._gain(p, A["mutineer"])
+        elif rank == D.ARMORER:
+            n = A["armorer"] * self._count(p, "saber")
+            self._gain(p, n)
+            say("{seat}'s {card} earns {n} doubloons.", n=n)
+        elif rank == D.GRANNY_WATA:
+            holders = [s for s in state["seats"] if D.GRANNY_WATA in P[s]["den"]]
+            if len(holders) == 1:
+                self._gain(p, A["granny"])
+                say("{seat}'s {card} earns {n} doubloons.", n=A["granny"])
+            else:
+                for s in holders:
+                    self._discard_from_den(state, s, D.GRANNY_WATA, events, T("Too many grannies"))
+
+    def _end_day(self, state, events):
+        state["night"] = []
+        if state["day"] >= D.DAYS:
+            self._end_campaign(state, events)
+            return
+        state["day"] += 1
+        state["phase"] = "pick"
+        state["picks"] = {}
+        events.append(public("Day {day} of campaign {n}: choose your characters.",
+                             day=state["day"], n=state["campaign"]))
+
+    # ------------------------------------------------------------------ decisions
+    def _resolve(self, state, a, events):
+        pend = state["pending"]
+        seat, kind, rank = pend["seat"], pend["kind"], pend["rank"]
+        P = state["players"]
+        p = P[seat]
+        card = _name(rank)
+        state["pending"] = None
+        t = a["type"]
+        if t == "parrot":
+            c = a["card"]
+            p["hand"].remove(c)
+            state["ship"].append({"seat": seat, "rank": c, "inf": self.inf(state, seat, c),
+                                  "day_done": False, "take": None, "officer": False})
+            self._sort_ship(state)
+            events.append(public("{seat} plays {new} ({rank}) in place of the Parrot.",
+                                 seat=seat, new=_name(c), rank=c,
+                                 data={"seat": seat, "card": c}))
+        elif t == "recruit":
+            c = a["card"]
+            p["den"].remove(c)
+            p["hand"].append(c)
+            p["hand"].sort()
+            events.append(public("{seat}'s {card} calls {new} back to hand.", seat=seat,
+                                 card=card, new=_name(c), data={"seat": seat, "card": c}))
+        elif t == "surgeon":
+            c = a["card"]
+            p["grave"].remove(c)
+            p["hand"].append(c)
+            p["hand"].sort()
+            events.append(public("{seat}'s {card} takes a card back from the graveyard.",
+                                 seat=seat, card=card))
+            events.append(private(seat, "Your {card} brought back {new}.", card=card,
+                                  new=_name(c), data={"card": c}))
+        elif t == "keep":
+            keep = a["token"]
+            # the kept token stays as it was (a secret one stays secret); the rest go back
+            kept_secret = p["secret"].get(keep, 0) > 0
+            n = self._total(p) - 1
+            for tt in TOKEN_ORDER:
+                self._remove_loot(state, p, tt, self._count(p, tt))
+            self._add(p["secret" if kept_secret else "loot"], keep)
+            self._add(state["bag"], keep, -1)
+            events.append(public("{seat}'s {card} keeps one token and returns {n} to the bag.",
+                                 seat=seat, card=card, n=n))
+        elif t == "trade":
+            tok, k = a["token"], a["count"]
+            self._remove_loot(state, p, tok, k)
+            gain = A["merchant_2"] if k == 2 else A["merchant_3"]
+            self._gain(p, gain)
+            events.append(public("{seat}'s {card} trades {k} × {token} for {n} doubloons.",
+                                 seat=seat, card=card, k=k, token=_tok(tok), n=gain))
+        elif t == "loot":
+            tok = a["token"]
+            day = state["loot_days"][state["day"] - 1]
+            self._add(day, tok, -1)
+            self._add(p["loot"], tok)
+            e = state["ship"][-1]
+            e["take"] -= 1
+            events.append(public("{seat}'s {card} takes {token}.", seat=seat, card=card,
+                                 token=_tok(tok), data={"seat": seat, "token": tok}))
+            if tok == "officer":
+                e["officer"] = True
+            elif tok == "saber":
+                if any(P[s]["den"] for s in self._neighbours(state, seat)):
+                    self._pend(state, "saber", seat, rank)
+                else:
+                    events.append(public("The saber finds no target."))
+        elif t == "discard":
+            cause = T("Saber") if kind == "saber" else _name(D.GUNNER)
+            self._discard_from_den(state, a["seat"], a["card"], events, cause)
+        elif t == "den":
+            self._pend(state, "gunner", seat, rank, den=a["seat"])
+        elif t == "waitress":
+            if a["sell"]:
+                self._remove_loot(state, p, "map", 1)
+                self._gain(p, A["waitress"])
+                events.append(public("{seat}'s {card} sells a treasure map for {n} doubloons.",
+                                     seat=seat, card=card, n=A["waitress"]))
+            else:
+                events.append(public("{seat}'s {card} keeps the treasure maps.", seat=seat,
+                                     card=card))
+
+    # ------------------------------------------------------------------ text
+    def label(self, state, seat, action) -> Text:
+        t = action.get("type")
+        if t in ("pick", "parrot"):
+            c = action["card"]
+            return T("{card} ({rank}) — {effect}", card=_name(c), rank=c,
+                     effect=CHARACTERS[c].effect)
+        if t == "recruit":
+            return T("Take {card} ({rank}) back to hand", card=_name(action["card"]),
+                     rank=action["card"])
+        if t == "surgeon":
+            return T("Bring back {card} ({rank})", card=_name(action["card"]),
+                     rank=action["card"])
+        if t == "keep":
+            return T("Keep {token}, return the rest", token=_tok(action["token"]))
+        if t == "trade":
+            gain = A["merchant_2"] if action["count"] == 2 else A["merchant_3"]
+            return T("Trade {k} × {token} for {n} doubloons", k=action["count"],
+                     token=_tok(action["token"]), n=gain)
+        if t == "loot":
+            return TOKENS[action["token"]].take
+        if t == "discard":
+            return T("Discard {seat}'s {card} ({rank})", seat=action["seat"],
+                     card=_name(action["card"]), rank=action["card"])
+        if t == "den":
+            return T("Aim at {seat}'s den", seat=action["seat"])
+        if t == "waitress":
+            if action["sell"]:
+                return T("Sell a treasure map (+{n})", n=A["waitress"])
+            return T("Keep your treasure maps")
+        return super().label(state, seat, action)
+
+    def prompt(self, state, seat) -> Text:
+        if state["finished"]:
+            return T("The game is over.")
+        if state["phase"] == "pick":
+            if seat in state["picks"]:
+                return T("Waiting for the other players to choose.")
+            return T("Choose your character for day {day} of campaign {n}.", day=state["day"],
+                     n=state["campaign"])
+        pend = state["pending"]
+        if not pend or pend["seat"] != seat:
+            return T("Please wait for the other players.")
+        return self._pending_text(pend, own=True)
+
+    def _pending_text(self, pend, own: bool) -> Text:
+        kind, card = pend["kind"], _name(pend["rank"])
+        if own:
+            msgs = {
+                "parrot": T("Your {card} flies off: which character takes its place?", card=card),
+                "recruit": T("Your {card}: take which den character back to hand?", card=card),
+                "surgeon": T("Your {card}: bring which card back from your graveyard?", card=card),
+                "preacher": T("Your {card}: which loot token do you keep?", card=card),
+                "merchant": T("Your {card}: which tokens do you trade?", card=card),
+                "loot": T("Your {card}: which loot token do you take?", card=card),
+                "saber": T("Saber! Discard a character from a neighbour's den.", card=card),
+                "gunner": T("Your {card}: discard a character from any den.", card=card),
+                "waitress": T("Your {card}: sell a treasure map for 3 doubloons?", card=card),
+            }
+            return msgs[kind]
+        seat = pend["seat"]
+        msgs = {
+            "parrot": T("{seat} is choosing a character to replace the Parrot.", seat=seat),
+            "recruit": T("{seat}'s {card} is choosing whom to recruit.", seat=seat, card=card),
+            "surgeon": T("{seat}'s {card} is choosing a card from the graveyard.", seat=seat, card=card),
+            "preacher": T("{seat}'s {card} is choosing a token to keep.", seat=seat, card=card),
+            "merchant": T("{seat}'s {card} is choosing a trade.", seat=seat, card=card),
+            "loot": T("{seat}'s {card} is choosing loot.", seat=seat, card=card),
+            "saber": T("{seat} is choosing a saber victim.", seat=seat, card=card),
+            "gunner": T("{seat}'s {card} is choosing a target.", seat=seat, card=card),
+            "waitress": T("{seat}'s {card} may sell a treasure map.", seat=seat, card=card),
+        }
+        return msgs[kind]
+
+    def status(self, state) -> Text:
+        if state["finished"]:
+            o = self.outcome(state)
+            return T("Game over. Winner: {winners}.", winners=o.winners)
+        c, d = state["campaign"], state["day"]
+        if state["phase"] == "pick":
+            return T("Campaign {c}, day {d}: waiting for picks ({n} of {m} chosen).", c=c, d=d,
+                     n=len(state["picks"]), m=len(state["seats"]))
+        pend = state["pending"]
+        what = self._pending_text(pend, own=False) if pend else T("resolving")
+        return T("Campaign {c}, day {d}: {what}", c=c, d=d, what=what)
+
+    # ------------------------------------------------------------------ view
+    def view(self, state, seat) -> dict:
+        P = state["players"]
+        seats = state["seats"]
+
+        def char(s, r):
+            return {"rank": r, "name": _name(r).msg, "influence": self.inf(state, s, r)}
+
+        players = {}
+        for s in seats:
+            p = P[s]
+            players[s] = {
+                "colour": D.COLOURS[p["colour"]],
+                "doubloons": p["doubloons"],
+                "score": p["score"],
+                "campaign_scores": list(p["campaign_scores"]),
+                "den": [char(s, r) for r in sorted(p["den"])],
+                "loot": {t: p["loot"][t] for t in TOKEN_ORDER if p["loot"].get(t)},
+                "hidden_loot": sum(p["secret"].values()),
+                "loot_total": self._total(p),
+                "hand_size": len(p["hand"]),
+                "graveyard_size": len(p["grave"]),
+                "picked": s in state["picks"],
+            }
+        pend = state["pending"]
+        v: dict[str, Any] = {
+            "game": "libertalia",
+            "seats": list(seats),
+            "colours": {s: D.COLOURS[P[s]["colour"]] for s in seats},
+            "campaign": state["campaign"],
+            "round": state["campaign"],
+            "day": state["day"],
+            "phase": state["phase"],
+            "to_act": self.to_act(state),
+            "picked": [s for s in seats if s in state["picks"]],
+            "ship": [{"seat": e["seat"], **char(e["seat"], e["rank"])} for e in state["ship"]],
+            "loot_days": [{"day": i + 1, "tokens": dict(d), "current": i + 1 == state["day"]}
+                          for i, d in enumerate(state["loot_days"])],
+            "dealt": list(state["dealt"]),
+            "bag_size": sum(state["bag"].values()),
+            "players": players,
+            "pending": ({"kind": pend["kind"], "seat": pend["seat"], "rank": pend["rank"],
+                         "name": _name(pend["rank"]).msg,
+                         "text": self._pending_text(pend, own=False).to_json()}
+                        if pend else None),
+            "status": self.status(state).to_json(),
+            "finished": state["finished"],
+        }
+        if state["finished"]:
+            v["outcome"] = self.outcome(state).to_json()
+            v["breakdowns"] = {s: P[s]["breakdowns"] for s in seats}
+        if seat is not None and seat in P:
+            p = P[seat]
+            v["you"] = seat
+            v["hand"] = [{**char(seat, r), "effect": CHARACTERS[r].effect.to_json()}
+                         for r in sorted(p["hand"])]
+            v["my_pick"] = state["picks"].get(seat)
+            v["graveyard"] = [char(seat, r) for r in sorted(p["grave"])]
+            v["secret_loot"] = {t: p["secret"][t] for t in TOKEN_ORDER if p["secret"].get(t)}
+            v["prompt"] = self.prompt(state, seat).to_json()
+        return v
+
+    # ------------------------------------------------------------------ outcome
+    def outcome(self, state) -> Outcome | None:
+        if not state["finished"]:
+            return None
+        seats = state["seats"]
+        P = state["players"]
+        scores = {s: P[s]["score"] for s in seats}
+        use_c3 = state["options"].get("final_tiebreak") == "campaign3"
+
+        def key(s):
+            return (scores[s], P[s]["campaign_scores"][-1] if use_c3 else 0)
+
+        ranks = {s: 1 + sum(1 for o in seats if key(o) > key(s)) for s in seats}
+        breakdown = {}
+        for s in seats:
+            bd = {c: 0 for c in D.CATEGORY_IDS}
+            for b in P[s]["breakdowns"]:
+                for k, v in b.items():
+                    bd[k] += v
+            breakdown[s] = bd
+        winners = [s for s in seats if ranks[s] == 1]
+        notes = []
+        seen = set()
+        for s in seats:
+            group = [o for o in seats if scores[o] == scores[s]]
+            if len(group) < 2 or scores[s] in seen:
+                continue
+            seen.add(scores[s])
+            if use_c3 and len({key(o) for o in group}) > 1:
+                notes.append(T("{seats} tied on {score} points; the one with more points in "
+                               "campaign 3 ranks higher.", seats=group, score=scores[s]))
+            else:
+                notes.append(T("{seats} tied on {score} points and share the place.",
+                               seats=group, score=scores[s]))
+        tiebreak = None
+        if notes:
+            tiebreak = notes[0] if len(notes) == 1 else T("{notes}", notes=notes)
+        return Outcome(scores, ranks, breakdown, winners, tiebreak)
+
+
+def _same(a: dict, b: dict) -> bool:
+    if set(a) != set(b):
+        return False
+    return all(type(a[k]) is type(b[k]) and a[k] == b[k] for k in a)
+
+
+ENGINE = LibertaliaEngine()
