@@ -31,7 +31,8 @@ next to bot.py (copy .env.example to .env and fill it in). You get a token in th
 Developer Portal: your application > Bot > Reset Token.
 
 To try the bot without Discord, run the local stand-in instead:
-    SANDBOX=1 python bot.py      (it starts the stand-in on 127.0.0.1 and plays against it)
+    SANDBOX=1 python bot.py      (starts the stand-in on 127.0.0.1:8765 and plays against it;
+                                  open http://127.0.0.1:8765/ in a browser)
 """
 
 
@@ -44,6 +45,7 @@ class Config:
     dev_guild: int | None
     use_threads: bool
     log_level: str
+    guild_ready_timeout: float | None
 
     @classmethod
     def from_env(cls) -> "Config":
@@ -56,11 +58,13 @@ class Config:
         return cls(
             token=env.get("DISCORD_TOKEN") or None,
             database=env.get("DATABASE_PATH", "data/tablemaster.db"),
-            sandbox=env.get("SANDBOX", "0").lower() in ("1", "true", "yes"),
+            sandbox=(env.get("SANDBOX", "0").lower() in ("1", "true", "yes")
+                     or bool(env.get("SANDBOX_URL"))),
             sandbox_port=int(env.get("SANDBOX_PORT", "8765")),
             dev_guild=int(env["DEV_GUILD_ID"]) if env.get("DEV_GUILD_ID") else None,
             use_threads=env.get("USE_THREADS", "1").lower() in ("1", "true", "yes"),
             log_level=env.get("LOG_LEVEL", "INFO"),
+            guild_ready_timeout=float(env["GUILD_READY_TIMEOUT"]) if env.get("GUILD_READY_TIMEOUT") else None,
         )
 
 
@@ -99,24 +103,28 @@ class GameBot(commands.Bot):
         await super().close()
 
 
-async def run(config: Config) -> None:
+async def run(config: Config, **client_kwargs) -> None:
     store = await Store.open(config.database)
     token = config.token
-    sandbox_server = None
+    stand_in = None
     try:
         if config.sandbox:
-            from sandbox import point_discord_at, start_sandbox
-            sandbox_server = await start_sandbox(port=config.sandbox_port)
-            point_discord_at(sandbox_server.base_url)
+            import sandbox
+            if os.environ.get("SANDBOX_URL"):
+                sandbox.patch_from_env()          # a stand-in that is already running
+            else:                                  # start one in this process
+                stand_in = await sandbox.Sandbox(port=config.sandbox_port).start()
+                sandbox.patch_discord(stand_in.base_url)
+                print(f"Sandbox Discord on {stand_in.base_url}/ - open it in a browser to play.")
             token = token or "sandbox-token"
-            print(f"Sandbox Discord on {sandbox_server.base_url} - open it in a browser to play.")
-        bot = GameBot(store, use_threads=config.use_threads, dev_guild=config.dev_guild)
+        bot = GameBot(store, use_threads=config.use_threads, dev_guild=config.dev_guild,
+                      **client_kwargs)
         async with bot:
             await bot.start(token)
     finally:
         await store.close()
-        if sandbox_server is not None:
-            await sandbox_server.stop()
+        if stand_in is not None:
+            await stand_in.stop()
 
 
 def main() -> int:
@@ -127,7 +135,10 @@ def main() -> int:
         print(NO_TOKEN, file=sys.stderr)
         return 2
     try:
-        asyncio.run(run(config))
+        extra = {}
+        if config.guild_ready_timeout is not None:
+            extra["guild_ready_timeout"] = config.guild_ready_timeout
+        asyncio.run(run(config, **extra))
     except discord.LoginFailure:
         print("Discord refused the token in DISCORD_TOKEN. Check it in the Developer Portal.",
               file=sys.stderr)

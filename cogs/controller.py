@@ -70,8 +70,8 @@ class Controller:
             except Exception:
                 log.exception("publishing %s of match %s failed", change.kind, match.id)
 
-    def channel(self, channel_id: int) -> discord.PartialMessageable:
-        return self.bot.get_partial_messageable(channel_id)
+    def channel(self, channel_id: int, guild_id: int | None = None) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
 
     def t(self, match: Match):
         return translator(match.lang)
@@ -343,7 +343,7 @@ class Controller:
             return
         name = tr("{game} #{id}", m.lang, game=tr(m.engine.title, m.lang), id=m.id)
         try:
-            thread = await self.channel(m.channel_id).get_partial_message(
+            thread = await self.channel(m.channel_id, m.guild_id).get_partial_message(
                 m.lobby_message_id).create_thread(name=name[:100], auto_archive_duration=1440)
         except (discord.HTTPException, AttributeError, TypeError) as e:
             log.info("no thread for match %s (%s); playing in the channel", m.id, e)
@@ -396,7 +396,8 @@ class Controller:
                 return
             m = svc.get(mid)
             if op in ("join", "leave", "ai", "unai", "start", "resume"):
-                await interaction.response.defer()
+                # The service answers in milliseconds; refusals are then a direct ephemeral
+                # reply, and the lobby/board update is published by the listener.
                 if op == "join":
                     await svc.join(mid, user.id, user.display_name, str(interaction.locale))
                 elif op == "leave":
@@ -409,6 +410,7 @@ class Controller:
                     await svc.start(mid, user.id)
                 elif op == "resume":
                     await svc.resume(mid, user.id)
+                await interaction.response.defer()
             elif op == "back":
                 s = m.seat_of(user.id)
                 if s is None:

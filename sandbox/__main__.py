@@ -1,0 +1,47 @@
+"""``python -m sandbox``: run the Discord stand-in on a fixed port for local play.
+
+    SANDBOX_PORT=8765 python -m sandbox          # then open http://127.0.0.1:8765/
+    SANDBOX_URL=http://127.0.0.1:8765 python bot.py   # bot.py calls sandbox.patch_from_env()
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+
+from . import DEFAULT_PORT, Sandbox
+
+
+async def _serve(args) -> None:
+    sb = Sandbox(port=args.port, host=args.host, token=args.token or None)
+    await sb.start()
+    print(f"sandbox: Discord stand-in at {sb.base_url}", flush=True)
+    print(f"sandbox: REST {sb.api_base}  gateway {sb.gateway_url}", flush=True)
+    print(f"sandbox: play at {sb.base_url}/  (users: {', '.join(u.username for u in sb.users)})", flush=True)
+    print(f"sandbox: start the bot with SANDBOX_URL={sb.base_url}", flush=True)
+    try:
+        await asyncio.Event().wait()
+    finally:
+        await sb.stop()
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(prog="python -m sandbox", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--port", type=int, default=int(os.environ.get("SANDBOX_PORT", DEFAULT_PORT)))
+    p.add_argument("--host", default="127.0.0.1", help="bind address (keep it on loopback)")
+    p.add_argument("--token", default=os.environ.get("SANDBOX_TOKEN", ""),
+                   help="accept only this bot token (default: any)")
+    p.add_argument("-v", "--verbose", action="store_true")
+    args = p.parse_args()
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        asyncio.run(_serve(args))
+    except KeyboardInterrupt:
+        pass
+
+
+if __name__ == "__main__":
+    main()
