@@ -45,7 +45,8 @@ class Controller:
         self.dm_closed: set[int] = set()
         self._locks: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task] = set()
-        self._panels: dict[tuple[int, str], tuple[int, str]] = {}
+        self._panels: dict[tuple[int, str], tuple[int, str]] = {}   # decision last offered
+        self._live: dict[tuple[int, str], tuple[int, int]] = {}     # the DM panel that offers it
         self._waiting: dict[int, set[str]] = {}
         self._log: dict[int, deque[str]] = {}
         self._dm_notice: set[tuple[int, int]] = set()
@@ -208,6 +209,8 @@ class Controller:
         return clip(header), view
 
     async def send_panels(self, m: Match) -> None:
+        """A DM panel for every human seat asked a new decision. Each seat has at most one
+        live panel: the previous one loses its buttons."""
         if m.status != "running":
             return
         for seat in m.to_act():
@@ -221,7 +224,25 @@ class Controller:
                 continue
             self._panels[key] = stamp
             content, view = self.panel(m, seat, s.locale)
-            await self.dm(m, s.user_id, content=content, view=view)
+            msg = await self.dm(m, s.user_id, content=content, view=view)
+            await self._retire_panel(m, seat)
+            if msg is not None:
+                await self._set_live(m, seat, msg.channel.id, msg.id)
+
+    async def _retire_panel(self, m: Match, seat: str, keep: int | None = None) -> None:
+        live = self._live.pop((m.id, seat), None)
+        if live is None or live[1] == keep:
+            if live is not None:
+                self._live[(m.id, seat)] = live
+            return
+        try:
+            await self.channel(live[0]).get_partial_message(live[1]).edit(view=None)
+        except discord.HTTPException:
+            log.info("could not retire panel %s", live[1])
+
+    async def _set_live(self, m: Match, seat: str, channel_id: int, message_id: int) -> None:
+        self._live[(m.id, seat)] = (channel_id, message_id)
+        await self.service.store.set_seat_message(m.id, seat, "panel", channel_id, message_id)
 
     async def private_update(self, m: Match, events: list[Event]) -> None:
         by_seat: dict[str, list[str]] = {}
@@ -421,6 +442,7 @@ class Controller:
                 self._panels[(m.id, s.seat)] = (m.seat_counts.get(s.seat, 0), m.choices(s.seat)[1])
                 await interaction.response.edit_message(
                     content=clip(tr("↩ Taken back.", locale) + "\n" + content), view=view)
+                await self._shown_in_place(interaction, m, s.seat)
             elif op == "turn":
                 await self.show_turn(interaction, m)
             elif op == "view":
@@ -464,14 +486,33 @@ class Controller:
             await self.refuse(interaction, e.text)
             return
         done = tr("✓ {choice}", locale, choice=label)
-        content, view = self.panel(m, seat, locale)
-        if view is not None:
-            self._panels[(m.id, seat)] = (m.seat_counts.get(seat, 0), m.choices(seat)[1])
+        key = (m.id, seat)
+        acts, fp = m.choices(seat)
+        stamp = (m.seat_counts.get(seat, 0), fp)
+        if acts and self._panels.get(key) != stamp:
+            # the next decision of the same seat, shown in place of the one just made
+            self._panels[key] = stamp
+            content, view = self.panel(m, seat, locale)
             await interaction.response.edit_message(content=clip(done + "\n" + content), view=view)
+            await self._shown_in_place(interaction, m, seat)
+            return
+        if acts:
+            tail = tr("Your next choice is in a new message.", locale)
         else:
             waiting = [m.seat(x).name for x in m.to_act() if m.seat(x)]
             tail = tr("Waiting for: {names}", locale, names=", ".join(waiting)) if waiting else ""
-            await interaction.response.edit_message(content=clip(done + ("\n" + tail if tail else "")), view=None)
+        await interaction.response.edit_message(content=clip(done + ("\n" + tail if tail else "")), view=None)
+        if interaction.message is not None and self._live.get(key, (0, 0))[1] == interaction.message.id:
+            self._live.pop(key, None)
+
+    async def _shown_in_place(self, interaction: discord.Interaction, m: Match, seat: str) -> None:
+        """The clicked panel now offers the seat's next decision: it becomes the live one
+        (a DM) or the DM panel is retired (an ephemeral panel took over)."""
+        if interaction.guild_id is None and interaction.message is not None:
+            await self._retire_panel(m, seat, keep=interaction.message.id)
+            await self._set_live(m, seat, interaction.channel_id, interaction.message.id)
+        else:
+            await self._retire_panel(m, seat)
 
     async def play_again(self, interaction: discord.Interaction, mid: int) -> None:
         row = await self.service.store.get_match(mid)
@@ -508,6 +549,8 @@ class Controller:
         for m in list(self.service.matches.values()):
             if m.status != "running":
                 continue
+            for seat, where in (await self.service.store.seat_messages(m.id, "panel")).items():
+                self._live[(m.id, seat)] = where
             waiting = {s for s in m.to_act() if m.seat(s) and not m.seat(s).is_ai}
             self._waiting[m.id] = waiting
             for seat in waiting:

@@ -393,24 +393,26 @@ class MatchService:
         self._arm_timers(m)
 
     async def _apply(self, m: Match, seat: str, action: dict, *, by_ai: bool) -> Step:
+        """Apply on a copy, store it, then swap it in: the live state is always exactly what
+        the store holds, so nobody (a publisher, a view) ever sees an unsaved move."""
         engine = m.engine
-        before = engine.dump(m.state) if not by_ai else None
+        before = m.state
+        state = engine.load(engine.dump(before))
         try:
-            events = engine.apply(m.state, seat, action)
+            events = engine.apply(state, seat, action)
         except IllegalAction as e:
             raise ServiceError(e.message, **e.params) from None
         n = m.n + 1
-        outcome = engine.outcome(m.state)
-        snapshot = engine.dump(m.state) if (n % SNAPSHOT_EVERY == 0 or outcome) else None
+        outcome = engine.outcome(state)
+        snapshot = engine.dump(state) if (n % SNAPSHOT_EVERY == 0 or outcome) else None
         try:
             await self.store.append_action(
                 m.id, n, seat, action, by_ai=by_ai, snapshot=snapshot,
                 finished=_result_json(m, outcome) if outcome else None)
-        except BaseException:
-            # Not stored means not accepted: rebuild the state from what the store holds.
-            log.exception("could not store action %s of match %s; rolling back", n, m.id)
-            await self._rebuild_state(m)
+        except Exception:
+            log.exception("could not store action %s of match %s; it was not accepted", n, m.id)
             raise ServiceError("The move could not be saved; please try again.") from None
+        m.state = state
         m.n = n
         m.seat_counts[seat] = m.seat_counts.get(seat, 0) + 1
         m.waiting_since.pop(seat, None)
@@ -418,7 +420,7 @@ class MatchService:
         # taken back, and only while nobody else has moved since.
         if by_ai or any(st[1] != seat for st in m.undo_stack):
             m.undo_stack.clear()
-        if (before is not None and before.get("rng_n") == m.state.get("rng_n")
+        if (not by_ai and before.get("rng_n") == state.get("rng_n")
                 and not any(e.public and e.kind != "log" for e in events) and not outcome):
             m.undo_stack.append((n, seat, before))
         else:

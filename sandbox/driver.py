@@ -367,6 +367,7 @@ class DriverMixin:
         payload = self._envelope(it)
         it.dispatched_wall = time.time()
         it.dispatched_at = time.perf_counter()
+        self.touch()
         await session.dispatch("INTERACTION_CREATE", payload)
         if wait:
             await result.wait_ack(timeout)
@@ -552,7 +553,7 @@ class DriverMixin:
             raise SandboxError(f"component {custom_id or label!r} on message {m.id} is disabled")
         return m, comp
 
-    async def click(self, user, message, custom_id: str | None = None, /, *, label: str | None = None,
+    async def click(self, user, message, custom_id: str | None = None, *, label: str | None = None,
                     timeout: float | None = None, wait: bool = True) -> InteractionResult:
         """Press a button (by ``custom_id`` or ``label``) on a message, as ``user``."""
         u = self.world.user(user)
@@ -565,7 +566,7 @@ class DriverMixin:
         return await self._interact(u, 3, self.world.channels[m.channel_id], data, message=m,
                                     name=comp["custom_id"], timeout=timeout, wait=wait)
 
-    async def select(self, user, message, custom_id: str, values, /, *, timeout: float | None = None,
+    async def select(self, user, message, custom_id: str, values, *, timeout: float | None = None,
                      wait: bool = True) -> InteractionResult:
         """Choose ``values`` (a list, or one value) in a select menu, as ``user``. For user/role/
         channel selects pass users/roles/channels (names, ids or objects)."""

@@ -119,6 +119,8 @@ class SandboxServer:
         self.requests: list[tuple[str, str, int]] = []   # (method, path, status)
         self.identify_count = 0
         self.resume_count = 0
+        self._inflight = 0                 # REST requests being handled (for idle())
+        self._last_activity = 0.0          # loop time of the last request/dispatch
 
         self._runner: web.AppRunner | None = None
         self._site: web.TCPSite | None = None
@@ -225,8 +227,22 @@ class SandboxServer:
     def _add_extra_routes(self, app: web.Application) -> None:
         """Hook for the web UI (``sandbox.web``)."""
 
+    def touch(self) -> None:
+        self._last_activity = asyncio.get_running_loop().time()
+
     @web.middleware
     async def _middleware(self, request: web.Request, handler):
+        if not request.path.startswith("/api"):       # the gateway socket, attachments, UI
+            return await self._handle(request, handler)
+        self._inflight += 1
+        self.touch()
+        try:
+            return await self._handle(request, handler)
+        finally:
+            self._inflight -= 1
+            self.touch()
+
+    async def _handle(self, request: web.Request, handler):
         try:
             resp = await handler(request)
         except ApiError as e:
@@ -329,6 +345,7 @@ class SandboxServer:
 
     async def dispatch(self, event: str, data: dict, *, intent: int | None = None) -> None:
         """Send an event to every live session (whose intents ask for it)."""
+        self.touch()
         for s in self.live_sessions():
             if intent is not None and not (s.intents & intent):
                 continue
@@ -478,6 +495,22 @@ class SandboxServer:
         """Ask connected bots to reconnect and resume (op 7)."""
         for conn in list(self.connections):
             await conn.send({"op": gw.RECONNECT, "d": None})
+
+    async def idle(self, quiet: float = 0.1, timeout: float = 10.0) -> None:
+        """Wait until no REST request is in flight and none arrived for ``quiet`` seconds.
+        A heuristic for a bot in another process (a bot that thinks longer than ``quiet``
+        between requests fools it); prefer ``wait_for_message`` or bot-side signals."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            now = loop.time()
+            calm = now - self._last_activity
+            if self._inflight == 0 and calm >= quiet:
+                return
+            if now >= deadline:
+                from .driver import SandboxTimeout
+                raise SandboxTimeout(f"the bot was still busy after {timeout} s")
+            await asyncio.sleep(min(max(quiet - calm, 0.005), deadline - now))
 
     async def wait_for_bot(self, *, timeout: float = 10.0, after: int | None = None) -> gw.Session:
         """Wait until a bot has IDENTIFYed (READY and GUILD_CREATE sent, commands synced in

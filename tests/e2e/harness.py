@@ -46,7 +46,13 @@ class BotProcess:
         env = {**os.environ, "SANDBOX_URL": self.sb.base_url, "DATABASE_PATH": str(self.db_path),
                "GUILD_READY_TIMEOUT": "0.05", "LOG_LEVEL": "WARNING", "DISCORD_TOKEN": "sandbox-token"}
         self.proc = subprocess.Popen([sys.executable, str(ROOT / "bot.py")], cwd=ROOT, env=env)
-        await self.sb.wait_for_bot(after=after, timeout=30)
+        waiter = asyncio.ensure_future(self.sb.wait_for_bot(after=after, timeout=30))
+        while not waiter.done():
+            if self.proc.poll() is not None:
+                waiter.cancel()
+                raise RuntimeError(f"bot.py exited with {self.proc.returncode} before connecting")
+            await asyncio.sleep(0.05)
+        waiter.result()
         # commands are synced in setup_hook, before IDENTIFY; give on_ready a moment
         await asyncio.sleep(0.3)
 

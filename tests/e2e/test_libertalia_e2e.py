@@ -25,7 +25,7 @@ def public_text(sb) -> str:
     return "\n".join(parts)
 
 
-async def open_table(sb, bot, humans=("anna", "bruno", "chloe"), ai=1):
+async def open_table(sb, settle, humans=("anna", "bruno", "chloe"), ai=1):
     r = await sb.slash(humans[0], "libertalia new")
     assert r.type == 4 and not r.ephemeral
     lobby = r.message
@@ -37,8 +37,10 @@ async def open_table(sb, bot, humans=("anna", "bruno", "chloe"), ai=1):
     refused = await sb.click(humans[1], lobby, label="Start")
     assert refused.ephemeral and "Only the host" in refused.content
     await sb.click(humans[0], lobby, label="Start")
-    await bot.controller.idle()
-    (thread,) = sb.threads()
+    thread = await sb.wait_for_thread(timeout=10)
+    await sb.wait_for_message(lambda m: m.channel_id == thread.id and m.component(label="Your turn"),
+                              timeout=10)
+    await settle()
     return lobby, thread
 
 
@@ -49,7 +51,8 @@ def board(sb, thread):
     return None
 
 
-async def play_until(sb, bot, thread, players, stop, rng, max_rounds=5000):
+async def play_until(sb, settle, thread, players, stop, rng, max_rounds=5000):
+    idle_rounds = 0
     for _ in range(max_rounds):
         if stop():
             return
@@ -57,20 +60,25 @@ async def play_until(sb, bot, thread, players, stop, rng, max_rounds=5000):
         for p in players:
             if await p.act_once(board(sb, thread), choose=rng.choice):
                 moved = True
-                await bot.controller.idle()
-        if not moved:
-            await bot.controller.idle()
-            if stop():
-                return
-            await asyncio.sleep(0.01)
-    raise AssertionError("the game did not progress")
+                await settle()
+        if moved:
+            idle_rounds = 0
+            continue
+        await settle()
+        await asyncio.sleep(0.02)
+        idle_rounds += 1
+        if idle_rounds > 500:
+            break
+    detail = {p.name: (p.refusals[-3:], [(d.id, d.edits, d.custom_ids[:2], d.text[:80]) for d in sb.dms(p.name)[-5:]]) for p in players}
+    raise AssertionError(f"the game did not progress: {detail}")
 
 
 async def test_full_game_with_dms_closed_for_one_player(sb, tmp_path):
     sb.close_dms("chloe")
     bot, task, store = await start_bot_inprocess(tmp_path / "e2e.db")
     try:
-        lobby, thread = await open_table(sb, bot)
+        settle = bot.controller.idle
+        lobby, thread = await open_table(sb, settle)
         # the DM-less player is told once in the thread to use the buttons
         assert any("cannot send you direct messages" in m.text for m in sb.messages(thread))
         anna, bruno, chloe = Player(sb, "anna"), Player(sb, "bruno"), Player(sb, "chloe", via_dm=False)
@@ -95,7 +103,7 @@ async def test_full_game_with_dms_closed_for_one_player(sb, tmp_path):
         assert any(name in public_text(sb) for name in hand_names), "the reveal shows the ship"
 
         rng = random.Random(5)
-        await play_until(sb, bot, thread, [anna, bruno, chloe],
+        await play_until(sb, settle, thread, [anna, bruno, chloe],
                          lambda: any(is_results(x) for x in sb.messages(thread)), rng)
         results = next(x for x in sb.messages(thread) if is_results(x))
         assert results.attachments and results.attachments[0].data.startswith(b"\x89PNG")
@@ -115,3 +123,83 @@ async def test_full_game_with_dms_closed_for_one_player(sb, tmp_path):
         assert boards and all(b.attachments[0].width >= 1000 and b.attachments[0].description for b in boards)
     finally:
         await stop_bot_inprocess(bot, task, store)
+
+
+async def test_crash_mid_campaign_then_restart_continues_with_old_buttons(sb, tmp_path):
+    """The real `python bot.py` process is killed (SIGKILL) in the middle of campaign 1,
+    started again on the same database, and the game goes on from the same state; the DM
+    panels posted before the crash still work."""
+    from core.service import MatchService, replay
+    from db.store import Store
+    from tests.e2e.harness import BotProcess
+
+    async def settle():
+        await asyncio.sleep(0.05)
+
+    db = tmp_path / "crash.db"
+    proc = BotProcess(sb, db)
+    await proc.start()
+    try:
+        lobby, thread = await open_table(sb, settle, humans=("anna", "bruno"), ai=1)
+        anna, bruno = Player(sb, "anna"), Player(sb, "bruno")
+        rng = random.Random(11)
+
+        def board_says(fragment):
+            b = board(sb, thread)
+            return b is not None and fragment in b.text
+
+        await play_until(sb, settle, thread, [anna, bruno], lambda: board_says("day 3"), rng)
+        # wait until a human decision is open and everything is published, then crash
+        for _ in range(200):
+            if anna.dm_panel() or bruno.dm_panel():
+                break
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.3)
+        old_panels = {u: p.dm_panel() for u, p in (("anna", anna), ("bruno", bruno))}
+        accepted = anna.moves + bruno.moves
+        proc.kill()
+
+        # nothing accepted was lost: the store holds every human move the bot confirmed
+        store = await Store.open(db)
+        try:
+            svc = MatchService(store)
+            (m,) = await svc.load_all()
+            actions_before = await store.actions(m.id)
+            human_moves = [a for a in actions_before if not a[3]]
+            assert len(human_moves) == accepted
+            crashed_state = m.engine.dump(m.state)
+            assert m.state["campaign"] == 1 and m.state["day"] == 3
+        finally:
+            await store.close()
+
+        await proc.start()
+        # the same state after the restart (the new process rebuilt it from the store)
+        status = await sb.slash("anna", "table status", channel=thread)
+        assert status.ephemeral and "day 3" in status.message.text
+        # an old DM panel from before the crash still works
+        user, panel = next((u, p) for u, p in old_panels.items() if p is not None)
+        player = anna if user == "anna" else bruno
+        before = player.moves
+        assert await player.act_once(None)
+        assert player.moves == before + 1
+        assert panel.id in [x.id for x in sb.dms(user)]
+
+        await play_until(sb, settle, thread, [anna, bruno],
+                         lambda: any(is_results(x) for x in sb.messages(thread)), rng)
+        store = await Store.open(db)
+        try:
+            row = await store.get_match(m.id)
+            assert row.status == "finished"
+            # the whole log, before and after the crash, replays to the finished game, and
+            # its first part to exactly the state the crashed process had stored
+            actions = [(a[1], a[2]) for a in await store.actions(m.id)]
+            seats = [s.seat for s in row.seats]
+            final = replay("libertalia", seats, row.seed, row.options["engine"], actions)
+            assert m.engine.outcome(final) is not None
+            cut = len(actions_before)
+            assert m.engine.dump(replay("libertalia", seats, row.seed, row.options["engine"],
+                                        actions[:cut])) == crashed_state
+        finally:
+            await store.close()
+    finally:
+        proc.stop()

@@ -378,3 +378,9 @@ async def test_components_v2_layout(sb, bot):
     with pytest.raises(discord.HTTPException) as exc:
         await msg.edit(content="not allowed")
     assert exc.value.code == 50035 and "IS_COMPONENTS_V2" in exc.value.text
+
+
+async def test_idle_waits_for_the_bot_to_go_quiet(sb, bot):
+    r = await sb.slash("anna", "demo edit")      # several REST calls after the callback
+    await sb.idle(quiet=0.05, timeout=5)
+    assert r.content == "edited"
