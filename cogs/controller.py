@@ -199,7 +199,13 @@ class Controller:
             return "", None
         engine = m.engine
         labels = [tr(engine.label(m.state, seat, a), locale) for a in acts]
+        rule = engine.decision_timer(m.state, seat)
+        if rule is not None and rule[1] in acts:
+            # what happens at the time limit is not a button of its own
+            labels[acts.index(rule[1])] = None
         prompt = tr(engine.prompt(m.state, seat), locale)
+        if rule is not None:
+            prompt += " " + tr("({s} seconds)", locale, s=int(rule[0]))
         header = tr("**{game} #{id}** — {prompt}", locale, game=tr(engine.title, locale), id=m.id,
                     prompt=prompt)
         view = ui.choice_view(m.id, seat, m.seat_counts.get(seat, 0), fp, labels,
@@ -223,6 +229,13 @@ class Controller:
             if not acts or self._panels.get(key) == stamp:
                 continue
             self._panels[key] = stamp
+            if m.engine.public_decision(m.state, seat):
+                # read out to everyone; only this seat's clicks are accepted
+                content, view = self.panel(m, seat, m.lang)
+                await self.channel(m.home_channel).send(
+                    clip(f"<@{s.user_id}> " + content), view=view,
+                    allowed_mentions=discord.AllowedMentions(users=True))
+                continue
             content, view = self.panel(m, seat, s.locale)
             msg = await self.dm(m, s.user_id, content=content, view=view)
             await self._retire_panel(m, seat)
@@ -309,6 +322,8 @@ class Controller:
             await self.private_update(m, [e for st in change.steps for e in st.events])
             await self.send_panels(m)
             await self.mention_turn(m)
+        elif change.kind == "steps" and m.status == "running" and not change.steps:
+            await self.edit_board(m)
         elif change.kind == "steps":
             events = [e for st in change.steps for e in st.events]
             key = [t(e.text) for e in events if e.public and e.kind in KEY_KINDS]
@@ -489,14 +504,21 @@ class Controller:
         key = (m.id, seat)
         acts, fp = m.choices(seat)
         stamp = (m.seat_counts.get(seat, 0), fp)
-        if acts and self._panels.get(key) != stamp:
+        public_next = bool(acts) and m.engine.public_decision(m.state, seat)
+        if acts and self._panels.get(key) != stamp and not public_next:
             # the next decision of the same seat, shown in place of the one just made
             self._panels[key] = stamp
             content, view = self.panel(m, seat, locale)
-            await interaction.response.edit_message(content=clip(done + "\n" + content), view=view)
+            msg = interaction.message
+            if interaction.guild_id is not None and msg is not None and not msg.flags.ephemeral:
+                done = f"<@{interaction.user.id}> " + done   # a panel at the table: say whose
+            await interaction.response.edit_message(content=clip(done + "\n" + content), view=view,
+                                                    allowed_mentions=discord.AllowedMentions.none())
             await self._shown_in_place(interaction, m, seat)
             return
-        if acts:
+        if public_next:
+            tail = tr("Your next choice is posted at the table.", locale)
+        elif acts:
             tail = tr("Your next choice is in a new message.", locale)
         else:
             waiting = [m.seat(x).name for x in m.to_act() if m.seat(x)]

@@ -94,16 +94,18 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
 DYNAMIC_ITEMS = (TableButton, ChoiceButton, ChoiceSelect)
 
 
-def choice_view(mid: int, seat: str, count: int, fp: str, labels: list[str],
+def choice_view(mid: int, seat: str, count: int, fp: str, labels: list[str | None],
                 placeholder: str = "") -> discord.ui.View:
-    """The panel for one decision: buttons for a few choices, a select for more."""
+    """The panel for one decision: buttons for a few choices, a select for more. A label
+    of None is a legal action that is not offered as a control (e.g. the time-out)."""
     view = discord.ui.View(timeout=None)
-    if len(labels) <= MAX_BUTTONS:
-        for i, label in enumerate(labels):
+    shown = [(i, label) for i, label in enumerate(labels) if label is not None]
+    if len(shown) <= MAX_BUTTONS:
+        for i, label in shown:
             view.add_item(ChoiceButton(mid, seat, count, fp, i, label))
     else:
         opts = [discord.SelectOption(label=_cut(label, SELECT_LABEL_MAX), value=str(i))
-                for i, label in enumerate(labels[:MAX_SELECT])]
+                for i, label in shown[:MAX_SELECT]]
         view.add_item(ChoiceSelect(mid, seat, count, fp, opts, placeholder))
     return view
 

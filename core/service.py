@@ -472,11 +472,12 @@ class MatchService:
             self._timers.pop(key).cancel()
 
     def _arm_timers(self, m: Match) -> None:
+        self._arm_rule_timers(m)
         limit = float(m.table.get("timer", 0) or 0)
         if not limit or m.status != "running" or m.paused:
             return
         waiting = {s for s in m.to_act() if m.seat(s) and not m.seat(s).is_ai}
-        for key in [k for k in self._timers if k[0] == m.id and k[1] not in waiting]:
+        for key in [k for k in self._timers if k[0] == m.id and len(k) == 2 and k[1] not in waiting]:
             self._timers.pop(key).cancel()
         for seat in waiting:
             key = (m.id, seat)
@@ -484,6 +485,46 @@ class MatchService:
                 continue
             m.waiting_since.setdefault(seat, self._clock())
             self._timers[key] = asyncio.create_task(self._timer(m, seat, m.seat_counts.get(seat, 0), limit))
+
+    def _arm_rule_timers(self, m: Match) -> None:
+        """Time limits the rules themselves put on a decision (engine.decision_timer)."""
+        if m.status != "running" or m.paused:
+            return
+        for seat in m.to_act():
+            rule = m.engine.decision_timer(m.state, seat)
+            key = (m.id, seat, "rule")
+            if rule is None:
+                continue
+            count = m.seat_counts.get(seat, 0)
+            old = self._timers.get(key)
+            if old is not None and not old.done() and getattr(old, "count", None) == count:
+                continue
+            if old is not None:
+                old.cancel()
+            task = asyncio.create_task(self._rule_timer(m, seat, count, *rule))
+            task.count = count  # type: ignore[attr-defined]
+            self._timers[key] = task
+
+    async def _rule_timer(self, m: Match, seat: str, count: int, limit: float, action: dict) -> None:
+        try:
+            await asyncio.sleep(limit)
+            async with m.lock:
+                if (m.status != "running" or m.seat_counts.get(seat, 0) != count
+                        or seat not in m.to_act() or action not in m.engine.legal(m.state, seat)):
+                    return
+                steps = [await self._apply(m, seat, action, by_ai=False)]
+                steps += await self._run_ai(m)
+            await self._after_steps(m, steps, None)
+        except asyncio.CancelledError:
+            pass
+        except ServiceError:
+            log.warning("match %s: the time-limit action for %s was refused", m.id, seat)
+        except Exception:
+            log.exception("rule timer failed for match %s seat %s", m.id, seat)
+        finally:
+            key = (m.id, seat, "rule")
+            if self._timers.get(key) is asyncio.current_task():
+                self._timers.pop(key, None)
 
     async def _timer(self, m: Match, seat: str, count: int, limit: float) -> None:
         try:

@@ -215,6 +215,16 @@ class BaseEngine:
         """One public line for the status embed (round, phase); never hidden data."""
         return Text("Game in progress.")
 
+    def decision_timer(self, state: State, seat: str) -> tuple[float, Action] | None:
+        """A time limit that the rules put on the seat's current decision, and the action
+        taken when it runs out (e.g. an unanswered quiz question counts as wrong)."""
+        return None
+
+    def public_decision(self, state: State, seat: str) -> bool:
+        """True when the seat's choice belongs on the public board message (everyone sees
+        the buttons, only that seat may press them), e.g. answering a question read aloud."""
+        return False
+
 
 # --- seeded randomness --------------------------------------------------------------------
 # The state carries ``seed`` and a draw counter ``rng_n``; every draw derives a fresh

@@ -138,8 +138,13 @@ class WhiskyEngine(BaseEngine):
                 self._bank_cache[key] = D.generated_bank()
             else:
                 from engines.whisky import qbank
-                self._bank_cache[key] = qbank.load_bank(lang, self._extra_dirs)
+                extra = self._extra_dirs if self._extra_dirs is not None else qbank.installed_pack_dirs()
+                self._bank_cache[key] = qbank.load_bank(lang, extra)
         return self._bank_cache[key]
+
+    def reload_bank(self) -> None:
+        """Forget the loaded banks (after an admin installed a question pack)."""
+        self._bank_cache.clear()
 
     def _bank_source(self, opts) -> str:
         if self._bank_override is not None:
@@ -415,6 +420,23 @@ class WhiskyEngine(BaseEngine):
                 out.append({"type": "play", "card": e})
         out.append({"type": "timeout"})
         return out
+
+    def _answering(self, state, seat) -> bool:
+        top = self._top(state)
+        q = state.get("question")
+        return bool(top and top["seat"] == seat and top["kind"] == "question" and q
+                    and q.get("status") == "asking")
+
+    def decision_timer(self, state, seat):
+        """The question's time limit: an unanswered question counts as wrong."""
+        limit = state["options"]["question_timeout_s"]
+        if limit and self._answering(state, seat):
+            return float(limit), {"type": "timeout"}
+        return None
+
+    def public_decision(self, state, seat):
+        """The question is read out to the whole table; only its player may answer."""
+        return self._answering(state, seat)
 
     def _ch_smuggle(self, state, seat, p, dec):
         return [{"type": "take", "distillery": d}

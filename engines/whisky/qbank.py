@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any, Iterable
@@ -61,6 +62,16 @@ class QuestionError(ValueError):
         elif line is not None:
             where = f"line {line}: "
         super().__init__(where + problem)
+
+
+def pack_dir() -> Path:
+    """Where a server's admins install question packs (QUESTION_PACKS_DIR)."""
+    return Path(os.environ.get("QUESTION_PACKS_DIR") or "data/question_packs")
+
+
+def installed_pack_dirs() -> list[str]:
+    d = pack_dir()
+    return [str(d)] if d.is_dir() and any(d.glob("*.jsonl")) else []
 
 
 def known_distillery_ids() -> frozenset[str]:

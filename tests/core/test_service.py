@@ -252,3 +252,24 @@ async def test_undo_restores_state_and_store(env, monkeypatch):
     assert svc2.matches[m.id].n == 1
     await svc.act(m.id, ANNA, "A", {"type": "pick", "n": 2})
     assert m.n == 2 and await store.action_count(m.id) == 2
+
+
+async def test_a_rule_time_limit_plays_its_action(env, monkeypatch):
+    """engine.decision_timer: when the rules limit a decision (a quiz answer), the service
+    applies the engine's action at the limit, whatever the table timer says."""
+    from tests import toy
+    _, svc, changes, _ = env
+    monkeypatch.setattr(toy.ToyEngine, "decision_timer",
+                        lambda self, st, seat: (0.05, {"type": "bank"}) if st["phase"] == "choose" else None,
+                        raising=False)
+    m = await two_player_table(svc)
+    await svc.start(m.id, ANNA)
+    await svc.act(m.id, ANNA, "A", {"type": "pick", "n": 3})
+    await svc.act(m.id, BEN, "B", {"type": "pick", "n": 1})
+    assert m.to_act() == ["A"] and m.state["phase"] == "choose"
+    for _ in range(100):
+        if m.state["phase"] == "pick":
+            break
+        await asyncio.sleep(0.01)
+    assert m.state["phase"] == "pick" and m.state["score"]["A"] == 3   # banked at the limit
+    assert m.to_act() == ["A", "B"]

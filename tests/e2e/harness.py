@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from sandbox import TEST_CLIENT_KWARGS, Sandbox, SandboxError
+from sandbox import TEST_CLIENT_KWARGS, Sandbox
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -96,6 +96,15 @@ class Player:
         self.moves = 0
         self.refusals: list[str] = []
 
+    def public_panel(self):
+        """A decision read out in the table's channel for this player (e.g. a quiz question)."""
+        uid = self.sb.user(self.name).id
+        for ch in self.sb.threads():
+            for m in reversed(self.sb.messages(ch)):
+                if panel_of(m) and m.content.startswith(f"<@{uid}>"):
+                    return m
+        return None
+
     def dm_panel(self):
         for m in reversed(self.sb.dms(self.name)):
             if not m.deleted and panel_of(m):
@@ -104,8 +113,10 @@ class Player:
 
     async def act_once(self, board_msg, choose=lambda values: values[0]) -> bool:
         """Make one decision if one is offered; True if a move was accepted."""
-        msg = None
-        if self.via_dm:
+        msg = self.public_panel()
+        if msg is not None:
+            pass
+        elif self.via_dm:
             msg = self.dm_panel()
         else:
             if self.current is not None and panel_of(self.current):
@@ -130,3 +141,63 @@ class Player:
         self.refusals.append(r.content)
         self.current = None
         return False
+
+
+def public_text(sb) -> str:
+    """Everything anyone can see in the channel and the table's thread (no DMs, no ephemerals)."""
+    parts = []
+    for ch in [sb.channel("game-table"), *sb.threads()]:
+        for m in sb.messages(ch):
+            parts.append(m.text)
+            parts += [a.description or "" for a in m.attachments]
+    return "\n".join(parts)
+
+
+async def open_table(sb, settle, humans=("anna", "bruno", "chloe"), ai=1, command="libertalia new",
+                     **options):
+    r = await sb.slash(humans[0], command, **options)
+    assert r.type == 4 and not r.ephemeral
+    lobby = r.message
+    for h in humans[1:]:
+        j = await sb.click(h, lobby, label="Join")
+        assert j.type == 6
+    for _ in range(ai):
+        await sb.click(humans[0], lobby, label="Add AI")
+    refused = await sb.click(humans[1], lobby, label="Start")
+    assert refused.ephemeral and "Only the host" in refused.content
+    await sb.click(humans[0], lobby, label="Start")
+    thread = await sb.wait_for_thread(timeout=10)
+    await sb.wait_for_message(lambda m: m.channel_id == thread.id and m.component(label="Your turn"),
+                              timeout=10)
+    await settle()
+    return lobby, thread
+
+
+def board(sb, thread):
+    for m in reversed(sb.messages(thread)):
+        if m.component(label="Your turn"):
+            return m
+    return None
+
+
+async def play_until(sb, settle, thread, players, stop, rng, max_rounds=5000):
+    idle_rounds = 0
+    for _ in range(max_rounds):
+        if stop():
+            return
+        moved = False
+        for p in players:
+            if await p.act_once(board(sb, thread), choose=rng.choice):
+                moved = True
+                await settle()
+        if moved:
+            idle_rounds = 0
+            continue
+        await settle()
+        await asyncio.sleep(0.02)
+        idle_rounds += 1
+        if idle_rounds > 500:
+            break
+    detail = {p.name: (p.refusals[-3:], [(d.id, d.edits, d.custom_ids[:2], d.text[:80]) for d in sb.dms(p.name)[-5:]]) for p in players}
+    recent = [m.text[:160] for ch in sb.threads() for m in sb.messages(ch)][-6:]
+    raise AssertionError(f"the game did not progress: {detail}; thread: {recent}")

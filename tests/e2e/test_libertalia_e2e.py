@@ -8,69 +8,12 @@ import random
 import pytest
 
 from engines.libertalia import data as L
-from tests.e2e.harness import Player, is_results, start_bot_inprocess, stop_bot_inprocess
+from tests.e2e.harness import (Player, board, is_results, open_table, play_until, public_text,
+                               start_bot_inprocess, stop_bot_inprocess)
 
 pytestmark = pytest.mark.e2e
 
 CARD_NAMES = [c.name.msg for c in L.CHARACTERS.values()]
-
-
-def public_text(sb) -> str:
-    """Everything anyone can see in the channel and the table's thread (no DMs, no ephemerals)."""
-    parts = []
-    for ch in [sb.channel("game-table"), *sb.threads()]:
-        for m in sb.messages(ch):
-            parts.append(m.text)
-            parts += [a.description or "" for a in m.attachments]
-    return "\n".join(parts)
-
-
-async def open_table(sb, settle, humans=("anna", "bruno", "chloe"), ai=1):
-    r = await sb.slash(humans[0], "libertalia new")
-    assert r.type == 4 and not r.ephemeral
-    lobby = r.message
-    for h in humans[1:]:
-        j = await sb.click(h, lobby, label="Join")
-        assert j.type == 6
-    for _ in range(ai):
-        await sb.click(humans[0], lobby, label="Add AI")
-    refused = await sb.click(humans[1], lobby, label="Start")
-    assert refused.ephemeral and "Only the host" in refused.content
-    await sb.click(humans[0], lobby, label="Start")
-    thread = await sb.wait_for_thread(timeout=10)
-    await sb.wait_for_message(lambda m: m.channel_id == thread.id and m.component(label="Your turn"),
-                              timeout=10)
-    await settle()
-    return lobby, thread
-
-
-def board(sb, thread):
-    for m in reversed(sb.messages(thread)):
-        if m.component(label="Your turn"):
-            return m
-    return None
-
-
-async def play_until(sb, settle, thread, players, stop, rng, max_rounds=5000):
-    idle_rounds = 0
-    for _ in range(max_rounds):
-        if stop():
-            return
-        moved = False
-        for p in players:
-            if await p.act_once(board(sb, thread), choose=rng.choice):
-                moved = True
-                await settle()
-        if moved:
-            idle_rounds = 0
-            continue
-        await settle()
-        await asyncio.sleep(0.02)
-        idle_rounds += 1
-        if idle_rounds > 500:
-            break
-    detail = {p.name: (p.refusals[-3:], [(d.id, d.edits, d.custom_ids[:2], d.text[:80]) for d in sb.dms(p.name)[-5:]]) for p in players}
-    raise AssertionError(f"the game did not progress: {detail}")
 
 
 async def test_full_game_with_dms_closed_for_one_player(sb, tmp_path):

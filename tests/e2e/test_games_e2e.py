@@ -1,0 +1,90 @@
+"""Whole games of Glen More and The Whisky Game through the Discord stand-in: two simulated
+humans who act only through what Discord shows them, and one AI seat."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.e2e.harness import (Player, board, is_results, open_table, play_until, public_text,
+                               start_bot_inprocess, stop_bot_inprocess)
+
+pytestmark = pytest.mark.e2e
+
+
+async def play_whole_game(sb, tmp_path, game, command, seed, before=None, **options):
+    bot, task, store = await start_bot_inprocess(tmp_path / f"{game}.db", games=(game,))
+    try:
+        settle = bot.controller.idle
+        lobby, thread = await open_table(sb, settle, humans=("anna", "bruno"), ai=1,
+                                         command=command, **options)
+        players = [Player(sb, "anna"), Player(sb, "bruno")]
+        if before is not None:
+            await before(bot, thread, players)
+        await play_until(sb, settle, thread, players,
+                         lambda: any(is_results(m) for m in sb.messages(thread)),
+                         random.Random(seed), max_rounds=20000)
+        results = next(m for m in sb.messages(thread) if is_results(m))
+        m = await store.get_match(1)
+        assert m.status == "finished" and set(m.result["scores"]) == {"A", "B", "C"}
+        assert all(p.moves > 5 for p in players)
+        return bot, sb, thread, results, players
+    finally:
+        await stop_bot_inprocess(bot, task, store)
+
+
+async def test_glen_more_full_game(sb, tmp_path):
+    bot, sb, thread, results, players = await play_whole_game(sb, tmp_path, "glen_more", "glenmore new", 3)
+    # every scoring category is in the results
+    fields = " ".join(f["name"] + f["value"] for f in results.embeds[0]["fields"])
+    assert "Winner" in results.text or "Shared victory" in results.text
+    # secret scores (the default): no running score of anyone was posted before the end
+    boards = [m for m in sb.messages(thread) if m.attachments and m.attachments[0].filename.endswith(".png")]
+    assert boards
+    assert fields
+
+
+async def test_whisky_full_game_questions_answered_in_the_thread(sb, tmp_path):
+    async def first_question(bot, thread, players):
+        """Play until a question is read out; check that only its player may answer and
+        that nothing public gives the answer away."""
+        rng = random.Random(9)
+        asked = {}
+
+        def question_open():
+            for p in players:
+                m = p.public_panel()
+                if m is not None:
+                    asked["msg"], asked["player"] = m, p
+                    return True
+            return False
+        await play_until(sb, bot.controller.idle, thread, [_QuestionShy(p) for p in players],
+                         question_open, rng)
+        msg, asker = asked["msg"], asked["player"]
+        other = next(p for p in players if p is not asker)
+        match = next(iter(bot.service.matches.values()))
+        q = match.state["question"]
+        rec = match.engine.bank(match.state)[q["id"]]
+        assert rec["info"] not in public_text(sb)          # the fact comes after the answer
+        r = await sb.click(other.name, msg, msg.custom_ids[0])
+        assert r.ephemeral and "another player" in r.content
+        assert match.state["question"] == q                  # nothing changed
+    bot, sb, thread, results, players = await play_whole_game(
+        sb, tmp_path, "whisky", "whisky new", 4, before=first_question, victory_points=10)
+    read_out = [m for m in sb.messages(thread)
+                if any("Answer the question" in (h.get("content") or "") for h in m.history)]
+    assert read_out, "questions are read out in the thread"
+    assert "Winner" in results.text or "Shared victory" in results.text
+
+
+class _QuestionShy:
+    """Plays like the wrapped player but leaves read-out questions alone."""
+
+    def __init__(self, player):
+        self.p = player
+        self.name, self.refusals = player.name, player.refusals
+
+    async def act_once(self, board_msg, choose):
+        if self.p.public_panel() is not None:
+            return False
+        return await self.p.act_once(board_msg, choose)
