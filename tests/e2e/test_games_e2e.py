@@ -6,6 +6,8 @@ import random
 
 import pytest
 
+import engines
+
 from tests.e2e.harness import (Player, board, is_results, open_table, play_until, public_text,
                                start_bot_inprocess, stop_bot_inprocess)
 
@@ -88,3 +90,30 @@ class _QuestionShy:
         if self.p.public_panel() is not None:
             return False
         return await self.p.act_once(board_msg, choose)
+
+
+async def test_server_manager_adds_a_question_pack(sb, tmp_path, monkeypatch):
+    import json
+    monkeypatch.setenv("QUESTION_PACKS_DIR", str(tmp_path / "packs"))
+    bot, task, store = await start_bot_inprocess(tmp_path / "packs.db", games=("whisky",))
+    try:
+        good = {"id": "PK1", "difficulty": "easy", "question": "Which grain must every single malt Scotch be made from?",
+                "options": ["Malted barley", "Maize", "Rye", "Wheat"], "answer": 0, "distillery": None,
+                "info": "Single malt Scotch is made from malted barley only.", "ordered_options": False}
+        bad = dict(good, id="PK2", options=["A", "B", "C"])
+        body = (json.dumps(good) + "\n" + json.dumps(bad) + "\n").encode()
+        r = await sb.slash("anna", "whisky questions", pack=("house.jsonl", body))
+        final = await r.wait_final()
+        assert "not added" in final.text and "line 2" in final.text
+        assert not (tmp_path / "packs" / "house.jsonl").exists()
+        # someone without Manage Server is refused
+        r = await sb.slash("bruno", "whisky questions", pack=("house.jsonl", body))
+        assert r.ephemeral and "server managers" in r.content
+        r = await sb.slash("anna", "whisky questions", pack=("house.jsonl", (json.dumps(good) + "\n").encode()))
+        final = await r.wait_final()
+        assert "added: 1 questions" in final.text
+        state = engines.get("whisky").new(["A", "B"], seed=1)
+        assert "PK1" in engines.get("whisky").bank(state)      # new tables use the pack
+    finally:
+        await stop_bot_inprocess(bot, task, store)
+        engines.get("whisky").reload_bank()
