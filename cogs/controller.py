@@ -23,6 +23,7 @@ from render.common import bar_chart
 
 log = logging.getLogger(__name__)
 
+REDRAW_KINDS = {"steps", "undo", "paused"}
 KEY_KINDS = {"reveal", "scoring", "round_end", "game_end", "question", "answer"}
 LOG_LINES = 6
 CONTENT_MAX = 2000
@@ -50,10 +51,13 @@ class Controller:
         self._waiting: dict[int, set[str]] = {}
         self._log: dict[int, deque[str]] = {}
         self._dm_notice: set[tuple[int, int]] = set()
+        self._redraws: dict[int, int] = {}   # board redraws queued per match (coalesced)
         service.add_listener(self.on_change)
 
     # --- plumbing -------------------------------------------------------------------------
     async def on_change(self, match: Match, change: Change) -> None:
+        if change.kind in REDRAW_KINDS:
+            self._redraws[match.id] = self._redraws.get(match.id, 0) + 1
         task = asyncio.create_task(self._publish_serialised(match, change))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -70,6 +74,9 @@ class Controller:
                 await self._publish(match, change)
             except Exception:
                 log.exception("publishing %s of match %s failed", change.kind, match.id)
+            finally:
+                if change.kind in REDRAW_KINDS:
+                    self._redraws[match.id] -= 1
 
     def channel(self, channel_id: int, guild_id: int | None = None) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
@@ -158,6 +165,8 @@ class Controller:
                 log.info("could not strip the old board message %s", old)
 
     async def edit_board(self, m: Match) -> None:
+        if self._redraws.get(m.id, 0) > 1 and m.status == "running":
+            return      # a newer change is queued and will draw the latest board
         if not m.board_message_id:
             await self.post_board(m)
             return

@@ -101,6 +101,46 @@ def extract(root: Path = ROOT) -> list[str]:
     return sorted(found)
 
 
+# Keys of data-table records whose values are shown to players (names, texts).
+DATA_TEXT_KEYS = {"name", "title", "text", "ability", "place", "effect", "short", "label"}
+
+
+def data_strings() -> set[str]:
+    """Display texts kept in the games' data tables (tile, card, place names...): they are
+    translated through the catalog like any message, so the extraction lists them too."""
+    import importlib
+    import engines
+    found: set[str] = set()
+
+    def walk(v, key=None):
+        if isinstance(v, Text):
+            found.add(v.msg)
+        elif isinstance(v, str):
+            if key in DATA_TEXT_KEYS and v.strip():
+                found.add(v)
+        elif isinstance(v, dict):
+            if v and all(isinstance(x, str) for x in v.values()) and key == "__module__":
+                found.update(x for x in v.values() if x.strip())
+            for k, x in v.items():
+                walk(x, k if isinstance(k, str) else None)
+        elif isinstance(v, (list, tuple)):
+            for x in v:
+                walk(x, key)
+        elif hasattr(v, "__dataclass_fields__"):
+            for k in v.__dataclass_fields__:
+                walk(getattr(v, k), k)
+
+    for game in engines.GAMES:
+        try:
+            mod = importlib.import_module(f"engines.{game}.data")
+        except ModuleNotFoundError:
+            continue
+        for name, value in vars(mod).items():
+            if not name.startswith("_") and name.isupper():
+                walk(value, "__module__")
+    return found
+
+
 def _name(func: ast.AST) -> str:
     if isinstance(func, ast.Name):
         return func.id
@@ -112,7 +152,7 @@ def _name(func: ast.AST) -> str:
 def write_english_catalog() -> Path:
     path = LOCALES / "en.json"
     LOCALES.mkdir(exist_ok=True)
-    data = {m: m for m in extract()}
+    data = {m: m for m in sorted(set(extract()) | data_strings())}
     path.write_text(json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n",
                     encoding="utf-8")
     return path
