@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
@@ -71,6 +72,25 @@ class Store:
 
     async def close(self) -> None:
         await self.conn.close()
+
+    @asynccontextmanager
+    async def _transaction(self):
+        """One writer at a time; everything inside commits together or not at all."""
+        async with self._write:
+            try:
+                yield self.conn
+                await self.conn.commit()
+            except BaseException:
+                await self.conn.rollback()
+                raise
+
+    async def _insert_seats(self, conn, match_id: int, seats: list["SeatRow"]) -> None:
+        await conn.execute("DELETE FROM seats WHERE match_id=?", (match_id,))
+        await conn.executemany(
+            "INSERT INTO seats (match_id, seat, position, user_id, name, is_ai, locale)"
+            " VALUES (?,?,?,?,?,?,?)",
+            [(match_id, s.seat, s.position, s.user_id, s.name, int(s.is_ai), s.locale)
+             for s in seats])
 
     # --- schema -----------------------------------------------------------------------
     async def version(self) -> int:
@@ -162,65 +182,40 @@ class Store:
                         r["locale"]) for r in rows]
 
     async def set_seats(self, match_id: int, seats: list[SeatRow]) -> None:
-        async with self._write:
-            try:
-                await self.conn.execute("DELETE FROM seats WHERE match_id=?", (match_id,))
-                await self.conn.executemany(
-                    "INSERT INTO seats (match_id, seat, position, user_id, name, is_ai, locale)"
-                    " VALUES (?,?,?,?,?,?,?)",
-                    [(match_id, s.seat, s.position, s.user_id, s.name, int(s.is_ai), s.locale)
-                     for s in seats])
-                await self.conn.commit()
-            except BaseException:
-                await self.conn.rollback()
-                raise
+        async with self._transaction() as conn:
+            await self._insert_seats(conn, match_id, seats)
 
     # --- the game log -------------------------------------------------------------------
     async def start_match(self, match_id: int, seats: list[SeatRow], state0: dict) -> None:
         """Seats, the fresh state (snapshot 0) and status 'running' in one transaction."""
-        async with self._write:
-            try:
-                await self.conn.execute("DELETE FROM seats WHERE match_id=?", (match_id,))
-                await self.conn.executemany(
-                    "INSERT INTO seats (match_id, seat, position, user_id, name, is_ai, locale)"
-                    " VALUES (?,?,?,?,?,?,?)",
-                    [(match_id, s.seat, s.position, s.user_id, s.name, int(s.is_ai), s.locale)
-                     for s in seats])
-                await self.conn.execute(
-                    "INSERT OR REPLACE INTO snapshots (match_id, n, state) VALUES (?,0,?)",
-                    (match_id, json.dumps(state0)))
-                await self.conn.execute(
-                    "UPDATE matches SET status='running', updated_at=strftime('%Y-%m-%dT%H:%M:%fZ','now')"
-                    " WHERE id=?", (match_id,))
-                await self.conn.commit()
-            except BaseException:
-                await self.conn.rollback()
-                raise
+        async with self._transaction() as conn:
+            await self._insert_seats(conn, match_id, seats)
+            await conn.execute(
+                "INSERT OR REPLACE INTO snapshots (match_id, n, state) VALUES (?,0,?)",
+                (match_id, json.dumps(state0)))
+            await conn.execute(
+                "UPDATE matches SET status='running', updated_at=strftime('%Y-%m-%dT%H:%M:%fZ','now')"
+                " WHERE id=?", (match_id,))
 
     async def append_action(self, match_id: int, n: int, seat: str, action: dict, *,
                             by_ai: bool = False, snapshot: dict | None = None,
                             finished: dict | None = None) -> None:
         """Action n (and optionally a snapshot of the state after it, and the final result)
         in one transaction. Raises sqlite3.IntegrityError if action n already exists."""
-        async with self._write:
-            try:
-                await self.conn.execute(
-                    "INSERT INTO actions (match_id, n, seat, action, by_ai) VALUES (?,?,?,?,?)",
-                    (match_id, n, seat, json.dumps(action), int(by_ai)))
-                if snapshot is not None:
-                    await self.conn.execute(
-                        "INSERT OR REPLACE INTO snapshots (match_id, n, state) VALUES (?,?,?)",
-                        (match_id, n, json.dumps(snapshot)))
-                if finished is not None:
-                    await self.conn.execute(
-                        "UPDATE matches SET status='finished', result=?,"
-                        " finished_at=strftime('%Y-%m-%dT%H:%M:%fZ','now'),"
-                        " updated_at=strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id=?",
-                        (json.dumps(finished), match_id))
-                await self.conn.commit()
-            except BaseException:
-                await self.conn.rollback()
-                raise
+        async with self._transaction() as conn:
+            await conn.execute(
+                "INSERT INTO actions (match_id, n, seat, action, by_ai) VALUES (?,?,?,?,?)",
+                (match_id, n, seat, json.dumps(action), int(by_ai)))
+            if snapshot is not None:
+                await conn.execute(
+                    "INSERT OR REPLACE INTO snapshots (match_id, n, state) VALUES (?,?,?)",
+                    (match_id, n, json.dumps(snapshot)))
+            if finished is not None:
+                await conn.execute(
+                    "UPDATE matches SET status='finished', result=?,"
+                    " finished_at=strftime('%Y-%m-%dT%H:%M:%fZ','now'),"
+                    " updated_at=strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id=?",
+                    (json.dumps(finished), match_id))
 
     async def latest_snapshot(self, match_id: int) -> tuple[int, dict] | None:
         async with self.conn.execute(
@@ -250,19 +245,13 @@ class Store:
 
     async def undo_action(self, match_id: int, n: int) -> None:
         """Flag action n as taken back and drop the snapshots it invalidated, together."""
-        async with self._write:
-            try:
-                cur = await self.conn.execute(
-                    "UPDATE actions SET undone=1 WHERE match_id=? AND n=? AND undone=0",
-                    (match_id, n))
-                if cur.rowcount != 1:
-                    raise ValueError(f"action {n} of match {match_id} cannot be undone")
-                await self.conn.execute("DELETE FROM snapshots WHERE match_id=? AND n>=?",
-                                        (match_id, n))
-                await self.conn.commit()
-            except BaseException:
-                await self.conn.rollback()
-                raise
+        async with self._transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE actions SET undone=1 WHERE match_id=? AND n=? AND undone=0",
+                (match_id, n))
+            if cur.rowcount != 1:
+                raise ValueError(f"action {n} of match {match_id} cannot be undone")
+            await conn.execute("DELETE FROM snapshots WHERE match_id=? AND n>=?", (match_id, n))
 
     # --- per-seat messages --------------------------------------------------------------
     async def set_seat_message(self, match_id: int, seat: str, kind: str, channel_id: int,

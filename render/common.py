@@ -53,6 +53,15 @@ def font(size: int = 20, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.load_default(size=size)
 
 
+def own_seat(view: dict) -> tuple[str | None, dict | None]:
+    """The viewing seat of a private view and its public player record (None, None for
+    a spectator view)."""
+    seat = view.get("you")
+    if seat is None:
+        return None, None
+    return seat, (view.get("players") or {}).get(seat)
+
+
 def seat_style(index: int) -> tuple[str, tuple[int, int, int]]:
     """(letter, colour) for the seat at this index."""
     return SEAT_STYLES[index % len(SEAT_STYLES)]

@@ -11,7 +11,7 @@ While a tile is being placed, the legal spots are drawn as dashed cells with the
 ``private_text(view, tr)``: a short Discord-markdown summary of the seat's own position."""
 from __future__ import annotations
 
-from render.common import (INK, MUTED, PAPER, canvas, finish, fit, rounded, seat_badge,
+from render.common import (INK, MUTED, PAPER, canvas, finish, fit, own_seat, rounded, seat_badge,
                            seat_style, text, text_width, wrap)
 from render.shapes import clansman, compact, dashed_rect, ink_for, resolve_ref, star, text_of
 
@@ -605,17 +605,10 @@ def board_alt(view: dict, tr) -> str:
 
 
 # ----------------------------------------------------------------------------- private
-def _own(view):
-    seat = view.get("you")
-    if seat is None:
-        return None, None
-    return seat, (view.get("players") or {}).get(seat)
-
-
 def render_hand(view: dict, tr):
     """The seat's secret score and its parts; None when nothing about this seat is secret
     (scores public, game over, or a spectator view)."""
-    seat, p = _own(view)
+    seat, p = own_seat(view)
     if not p or not view.get("secret_scores") or view.get("finished"):
         return None
     if p.get("score") is None:
@@ -644,7 +637,7 @@ def render_hand(view: dict, tr):
 
 
 def private_text(view: dict, tr) -> str:
-    seat, p = _own(view)
+    seat, p = own_seat(view)
     if not p:
         return tr("You are not playing at this table.")
     lines = []          # the caller puts the game, table and seat in front

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 
-from render.common import (INK, MUTED, PAPER, canvas, finish, fit, rounded, seat_badge,
+from render.common import (INK, MUTED, PAPER, canvas, finish, fit, own_seat, rounded, seat_badge,
                            seat_style, text, text_width, wrap)
 from render.shapes import compact, dashed_line, ink_for, resolve_ref, stroked
 
@@ -656,17 +656,10 @@ def board_alt(view: dict, tr) -> str:
 
 
 # ----------------------------------------------------------------------------- private
-def _own(view):
-    seat = view.get("you")
-    if seat is None:
-        return None, None
-    return seat, (view.get("players") or {}).get(seat)
-
-
 def render_hand(view: dict, tr):
     """The seat's special cards, own lost-distillery values and true total; None for a
     spectator or when the seat holds nothing private."""
-    seat, p = _own(view)
+    seat, p = own_seat(view)
     if p is None:
         return None
     hand = list(view.get("hand") or [])
@@ -715,7 +708,7 @@ def render_hand(view: dict, tr):
 
 
 def private_text(view: dict, tr) -> str:
-    seat, p = _own(view)
+    seat, p = own_seat(view)
     if p is None:
         return tr("You are not playing at this table.")
     lines = []          # the caller puts the game, table and seat in front

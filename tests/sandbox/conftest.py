@@ -11,23 +11,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from sandbox import Sandbox  # noqa: E402
 from sandbox_testbot import start_bot, stop_bot  # noqa: E402
-
-
-@pytest.fixture
-async def sb():
-    sandbox = Sandbox()
-    await sandbox.start()
-    restore = sandbox.patch_discord()
-    try:
-        yield sandbox
-    finally:
-        restore()
-        await sandbox.stop()
-    # a test that expects these clears them after asserting on them
-    assert not sandbox.errors, f"sandbox handler errors: {sandbox.errors}"
-    assert not sandbox.unknown_routes, f"routes the sandbox does not serve: {sandbox.unknown_routes}"
 
 
 @pytest.fixture
