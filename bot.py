@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import logging
 import os
 import sys
@@ -85,7 +86,8 @@ class GameBot(commands.Bot):
         self.add_dynamic_items(*ui.DYNAMIC_ITEMS)
         await self.load_extension("cogs.tables")
         for game in self.games:
-            if game in GAME_COGS:
+            # a game is offered once its engine and its cog are both there
+            if game in GAME_COGS and importlib.util.find_spec(GAME_COGS[game]) is not None:
                 await self.load_extension(GAME_COGS[game])
         loaded = await self.service.load_all()
         await self.controller.restore()
