@@ -31,6 +31,22 @@ EMBED_MAX = 4000
 COLOUR_NAMES = ["orange", "sky blue", "green", "yellow", "purple", "vermillion"]
 
 
+STORY_LINES = 40
+
+
+def story_text(story: list[str], key: list[str]) -> str:
+    """Recent happenings (as many as fit) followed by the key moment, within 2000 chars."""
+    tail = "\n".join(f"**{k}**" for k in key)
+    lines: list[str] = []
+    room = CONTENT_MAX - len(tail) - 10
+    for line in reversed(story):
+        if len(line) + 3 > room:
+            break
+        lines.insert(0, f"· {line}")
+        room -= len(line) + 3
+    return clip("\n".join(lines + [tail]) if lines else tail)
+
+
 def is_closed_dm(e: Exception) -> bool:
     return isinstance(e, discord.Forbidden) and getattr(e, "code", 0) == 50007
 
@@ -50,6 +66,7 @@ class Controller:
         self._live: dict[tuple[int, str], tuple[int, int]] = {}     # the DM panel that offers it
         self._waiting: dict[int, set[str]] = {}
         self._log: dict[int, deque[str]] = {}
+        self._story: dict[int, list[str]] = {}   # public lines since the last key moment
         self._dm_notice: set[tuple[int, int]] = set()
         self._redraws: dict[int, int] = {}   # board redraws queued per match (coalesced)
         service.add_listener(self.on_change)
@@ -339,7 +356,10 @@ class Controller:
             self._remember(m, change.steps)
             await self.private_update(m, events)
             if key:
-                await self.post_board(m, "\n".join(key))
+                # the thread keeps a readable history: what happened since the last key
+                # moment, then the moment itself, with the board of now
+                story = self._story.pop(m.id, [])
+                await self.post_board(m, story_text(story, key))
             else:
                 await self.edit_board(m)
             outcome = m.outcome()
@@ -367,10 +387,14 @@ class Controller:
     def _remember(self, m: Match, steps) -> None:
         t = self.t(m)
         q = self._log.setdefault(m.id, deque(maxlen=LOG_LINES))
+        story = self._story.setdefault(m.id, [])
         for st in steps:
             for e in st.events:
                 if e.public and e.kind not in KEY_KINDS:
-                    q.append(clip(t(e.text), 300))
+                    line = clip(t(e.text), 300)
+                    q.append(line)
+                    story.append(line)
+        del story[:-STORY_LINES]
 
     async def edit_lobby(self, m: Match) -> None:
         if not m.lobby_message_id:
