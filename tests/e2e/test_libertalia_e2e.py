@@ -8,7 +8,7 @@ import random
 import pytest
 
 from engines.libertalia import data as L
-from tests.e2e.harness import (Player, board, is_results, open_table, play_until, public_text,
+from tests.e2e.harness import (Player, board, is_results, open_table, panel_of, play_until, public_text,
                                start_bot_inprocess, stop_bot_inprocess)
 
 pytestmark = pytest.mark.e2e
@@ -26,11 +26,34 @@ async def test_full_game_with_dms_closed_for_one_player(sb, tmp_path):
         assert any("cannot send you direct messages" in m.text for m in sb.messages(thread))
         anna, bruno, chloe = Player(sb, "anna"), Player(sb, "bruno"), Player(sb, "chloe", via_dm=False)
 
+        # --- someone who is not seated: clear refusals, and watching works ---
+        b = board(sb, thread)
+        for label in ("Your turn", "My view"):
+            r = await sb.click("dmitri", b, label=label)
+            assert r.ephemeral and "You are not playing at this table" in r.content
+        r = await sb.slash("dmitri", "table hand", channel=thread)
+        assert r.ephemeral and "not playing" in r.content
+        r = await sb.slash("dmitri", "table spectate", channel=thread)
+        watched = await r.wait_final()
+        assert watched.ephemeral and watched.attachments[0].data.startswith(b"\x89PNG")
+        # a seated player pressing Your turn before... everyone is asked at once here, so
+        # Anna gets her panel; after her pick she is told she is waiting
+        r = await sb.click("anna", b, label="Your turn")
+        assert r.ephemeral and r.message.custom_ids
+        second_panel = r.message
+
         # --- before the first reveal, nobody's pick shows anywhere public ---
         hand_dm = next(m for m in sb.dms("anna") if "Your hand" in m.text)
         hand_names = [n for n in CARD_NAMES if n in hand_dm.text]
         assert len(hand_names) >= 8
         assert await anna.act_once(board(sb, thread))
+        # her second (ephemeral) panel is now out of date: refused, nothing changes
+        m = bot.service.find(thread.id)
+        before = m.engine.dump(m.state)
+        kind, cid, values = panel_of(second_panel)
+        r = await sb.select("anna", second_panel, cid, [values[-1]])
+        assert r.ephemeral and "not your turn" in r.content.lower()
+        assert m.engine.dump(m.state) == before
         assert await chloe.act_once(board(sb, thread))
         await bot.controller.idle()
         text = public_text(sb)
