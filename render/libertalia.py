@@ -182,9 +182,9 @@ def render_board(view: dict, tr):
                 width=4 if acting else 2)
         idx = _seat_index(view, s)
         seat_badge(d, (x0 + 26, y0 + 26), idx, 18)
-        colour = tr(p["colour"].capitalize())
+        colour = tr(p["colour"])
         name_w = text(d, (x0 + 52, y0 + 12), s, size=20, bold=True)[2]
-        text(d, (name_w + 12, y0 + 15), fit(tr("{colour} crew", colour=colour),
+        text(d, (name_w + 12, y0 + 15), fit(tr("plays the {colour} cards", colour=colour),
                                              max(40, x0 + den_w - 200 - name_w), 15),
              size=15, fill=MUTED)
         text(d, (x0 + den_w - 12, y0 + 10), tr("Score {n}", n=p["score"]), size=20, bold=True,

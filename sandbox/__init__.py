@@ -3,9 +3,9 @@
     from sandbox import Sandbox, patch_discord, TEST_CLIENT_KWARGS
     async with Sandbox() as sb:               # port 0: a free port
         patch_discord(sb.base_url)
-        bot = make_bot(**TEST_CLIENT_KWARGS)
+        bot = GameBot(store, **TEST_CLIENT_KWARGS)   # bot.GameBot
         ...
-        r = await sb.slash("anna", "libertalia new", players=3)
+        r = await sb.slash("anna", "glenmore new", secret_scores=False)
         r2 = await sb.click("bruno", r.message, label="Join")
 
 See sandbox/README.md.
