@@ -374,7 +374,9 @@ class MatchService:
             m = self.get(match_id)
             self._check_actor(m, user_id, seat)
             acts, fp = m.choices(seat)
-            if m.seat_counts.get(seat, 0) != seat_count or fp != fingerprint:
+            if m.seat_counts.get(seat, 0) != seat_count:
+                raise ServiceError("You already made that choice.")
+            if fp != fingerprint:
                 if not acts:
                     raise ServiceError("That choice is no longer open: it is not your turn now.")
                 raise ServiceError("That button is out of date: use the newest panel (press Your turn).")

@@ -106,7 +106,7 @@ async def test_stale_and_double_clicks(env):
     acts, fp = m.choices("A")
     count = m.seat_counts["A"]
     await svc.choose(m.id, ANNA, "A", count, fp, 2)
-    with pytest.raises(ServiceError, match="not your turn"):
+    with pytest.raises(ServiceError, match="already made that choice"):
         await svc.choose(m.id, ANNA, "A", count, fp, 2)      # double click
     acts_b, fp_b = m.choices("B")
     with pytest.raises(ServiceError, match="out of date"):
@@ -126,7 +126,8 @@ async def test_concurrent_clicks_apply_once(env):
     results = await asyncio.gather(
         *[svc.choose(m.id, ANNA, "A", 0, fp, 1) for _ in range(5)], return_exceptions=True)
     assert sum(1 for r in results if not isinstance(r, Exception)) == 1
-    assert all(isinstance(r, ServiceError) for r in results if isinstance(r, Exception))
+    assert all(isinstance(r, ServiceError) and "already made" in str(r)
+               for r in results if isinstance(r, Exception))
     assert await store.action_count(m.id) == 1
 
 

@@ -52,7 +52,7 @@ async def test_full_game_with_dms_closed_for_one_player(sb, tmp_path):
         before = m.engine.dump(m.state)
         kind, cid, values = panel_of(second_panel)
         r = await sb.select("anna", second_panel, cid, [values[-1]])
-        assert r.ephemeral and "not your turn" in r.content.lower()
+        assert r.ephemeral and "already made that choice" in r.content
         assert m.engine.dump(m.state) == before
         assert await chloe.act_once(board(sb, thread))
         await bot.controller.idle()
@@ -64,7 +64,18 @@ async def test_full_game_with_dms_closed_for_one_player(sb, tmp_path):
         # a spectator's view of the engine has no pick either
         spectator = m.engine.view(m.state, None)
         assert "my_pick" not in spectator and "hand" not in spectator
-        assert await bruno.act_once(board(sb, thread))     # the last pick: the reveal
+        # a double click (two clicks before the first answer): exactly one pick counts
+        panel = bruno.dm_panel()
+        kind, cid, values = panel_of(panel)
+        n_before = m.n
+        first = await sb.select("bruno", panel, cid, [values[0]], wait=False)
+        second = await sb.select("bruno", panel, cid, [values[1]], wait=False)
+        results = [await first.wait_ack(), await second.wait_ack()]
+        assert sorted(r.type for r in results) == [4, 7]
+        refused = next(r for r in results if r.type == 4)
+        assert refused.ephemeral and "already made that choice" in refused.content
+        await settle()
+        assert m.n > n_before and sum(1 for a in await store.actions(m.id) if a[1] == "B") == 1
         await bot.controller.idle()
         assert any(name in public_text(sb) for name in hand_names), "the reveal shows the ship"
 
