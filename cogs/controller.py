@@ -295,12 +295,9 @@ class Controller:
             await self.dm(m, s.user_id, content=clip(f"**{tr(m.engine.title, s.locale)} #{m.id}** — " + "\n".join(lines)))
 
     def private_text(self, m: Match, seat: str, locale: str | None) -> str:
-        view = m.engine.view(m.state, seat)
-        mod = render._module(m.game)
         t = translator(locale)
-        if mod is not None and hasattr(mod, "private_text"):
-            body = mod.private_text(view, t)
-        else:
+        body = render.private_text(m.game, m.engine.view(m.state, seat), t)
+        if body is None:
             body = t(m.engine.prompt(m.state, seat)) if seat in m.to_act() else ""
         return clip(t("**{game} #{id}** — your seat {seat}", game=t(m.engine.title), id=m.id, seat=seat)
                     + ("\n" + body if body else ""))
@@ -424,6 +421,8 @@ class Controller:
         waiting = {s for s in m.to_act() if m.seat(s) and not m.seat(s).is_ai}
         new = waiting - self._waiting.get(m.id, set())
         self._waiting[m.id] = waiting
+        # a decision read out at the table already mentions its player
+        new = {s for s in new if not m.engine.public_decision(m.state, s)}
         if not new:
             return
         t = self.t(m)

@@ -31,6 +31,14 @@ def private(game: str, view: dict, tr) -> Rendered | None:
     return None
 
 
+def private_text(game: str, view: dict, tr) -> str | None:
+    """A short text of the seat's own hidden information, when the game's renderer has one."""
+    mod = _module(game)
+    if mod is not None and hasattr(mod, "private_text"):
+        return mod.private_text(view, tr)
+    return None
+
+
 def summary_image(view: dict, tr) -> Rendered:
     """A readable fallback: each seat with its public numbers."""
     seats = view.get("seats", [])
@@ -50,4 +58,4 @@ def summary_image(view: dict, tr) -> Rendered:
     return finish(img, "; ".join(lines) or tr("Game board"))
 
 
-__all__ = ["board", "private", "summary_image", "Rendered"]
+__all__ = ["board", "private", "private_text", "summary_image", "Rendered"]
