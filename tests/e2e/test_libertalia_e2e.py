@@ -98,6 +98,19 @@ async def test_full_game_with_dms_closed_for_one_player(sb, tmp_path):
         # the board images were posted with alt text and are at least 1000 px wide
         boards = [x for x in sb.messages(thread) if x.attachments and x.attachments[0].filename == "libertalia.png"]
         assert boards and all(b.attachments[0].width >= 1000 and b.attachments[0].description for b in boards)
+        # the finished game is in everyone's history, with its scores
+        r = await sb.slash("bruno", "table history", channel=thread)
+        assert r.ephemeral and f"#{m.id} Libertalia" in r.content
+        # Play again: a new table in the channel with the same seats and options
+        channel = sb.channel("game-table")
+        r = await sb.click("bruno", results, label="Play again")
+        assert r.type == 6
+        lobby2 = await sb.wait_for_message(
+            lambda x: x.channel_id == channel.id and x.id != lobby.id and x.component(label="Join")
+            and "AI 1" in x.text, timeout=10)
+        assert all(name in lobby2.text for name in ("Anna", "Bruno", "Chloe", "AI 1"))
+        r = await sb.click("dmitri", results, label="Play again")
+        assert r.ephemeral and "Only the players" in r.content
     finally:
         await stop_bot_inprocess(bot, task, store)
 
