@@ -185,7 +185,7 @@ async def test_timer_moves_for_the_seat_then_pause_option(env):
     await svc.join(m.id, BEN, "Ben")
     m.table["timer"] = 0.05  # speed the clock up for the test (the option itself is validated)
     await svc.start(m.id, ANNA)
-    for _ in range(100):
+    for _ in range(500):
         if m.n >= 2:
             break
         await asyncio.sleep(0.01)
@@ -197,7 +197,7 @@ async def test_timer_moves_for_the_seat_then_pause_option(env):
     await svc.join(p.id, BEN, "Ben")
     p.table["timer"] = 0.05
     await svc.start(p.id, ANNA)
-    for _ in range(100):
+    for _ in range(500):
         if p.paused:
             break
         await asyncio.sleep(0.01)
@@ -268,7 +268,7 @@ async def test_a_rule_time_limit_plays_its_action(env, monkeypatch):
     await svc.act(m.id, ANNA, "A", {"type": "pick", "n": 3})
     await svc.act(m.id, BEN, "B", {"type": "pick", "n": 1})
     assert m.to_act() == ["A"] and m.state["phase"] == "choose"
-    for _ in range(100):
+    for _ in range(500):
         if m.state["phase"] == "pick":
             break
         await asyncio.sleep(0.01)
