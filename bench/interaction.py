@@ -49,7 +49,7 @@ async def run(actions: int, players: int, seed: int) -> dict:
                         if kind == "select":
                             res = await sb.select("anna", panel, cid, [rng.choice(values)])
                         else:
-                            res = await sb.click("anna", panel, cid)
+                            res = await sb.click("anna", panel, cid[rng.choice(values)])
                         if res.type != 7:
                             raise RuntimeError(f"choice refused: {res.content!r} on {panel.text[:200]!r}")
                         callback_ms.append(res.latency * 1000)

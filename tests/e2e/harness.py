@@ -71,16 +71,18 @@ class BotProcess:
                 self.kill()
 
 
-def panel_of(msg) -> tuple[str, str, list] | None:
-    """(kind, custom_id, values) of the first choice component of a message, or None."""
+def panel_of(msg) -> tuple[str, str | dict, list] | None:
+    """The choice components of a message: ("select", custom_id, values) or
+    ("button", {value: custom_id}, values), where a value is the choice's index; or None."""
+    buttons = {}
     for row in msg.components or []:
         for c in row.get("components", []):
             cid = c.get("custom_id", "")
             if cid.startswith("sel:") and not c.get("disabled"):
                 return "select", cid, [o["value"] for o in c.get("options", [])]
             if cid.startswith("act:") and not c.get("disabled"):
-                return "button", cid, []
-    return None
+                buttons[cid.rsplit(":", 1)[1]] = cid
+    return ("button", buttons, list(buttons)) if buttons else None
 
 
 def is_results(m) -> bool:
@@ -133,7 +135,7 @@ class Player:
         if kind == "select":
             r = await self.sb.select(self.name, msg, cid, [choose(values)])
         else:
-            r = await self.sb.click(self.name, msg, cid)
+            r = await self.sb.click(self.name, msg, cid[choose(values)])
         if r.type == 7:
             self.moves += 1
             self.current = r.message if not self.via_dm else None
@@ -180,14 +182,32 @@ def board(sb, thread):
     return None
 
 
-async def play_until(sb, settle, thread, players, stop, rng, max_rounds=5000):
+def ai_like(bot, sb, user, rng):
+    """A chooser for a simulated human that picks what the game's AI would (when that choice
+    is on the panel), else at random: random play of long games like Keyflower can wander."""
+    def choose(values):
+        uid = sb.user(user).id
+        for m in bot.service.matches.values():
+            s = m.seat_of(uid)
+            if s is None or s.seat not in m.to_act():
+                continue
+            acts, _ = m.choices(s.seat)
+            pick = __import__("engines").ai(m.game).choose(m.engine, m.state, s.seat, rng)
+            if pick in acts and str(acts.index(pick)) in values:
+                return str(acts.index(pick))
+        return rng.choice(values)
+    return choose
+
+
+async def play_until(sb, settle, thread, players, stop, rng, max_rounds=5000, chooser=None):
     idle_rounds = 0
     for _ in range(max_rounds):
         if stop():
             return
         moved = False
         for p in players:
-            if await p.act_once(board(sb, thread), choose=rng.choice):
+            choose = chooser(p.name) if chooser else rng.choice
+            if await p.act_once(board(sb, thread), choose=choose):
                 moved = True
                 await settle()
         if moved:

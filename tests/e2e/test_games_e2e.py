@@ -8,13 +8,13 @@ import pytest
 
 import engines
 
-from tests.e2e.harness import (Player, board, is_results, open_table, play_until, public_text,
+from tests.e2e.harness import (Player, ai_like, board, is_results, open_table, play_until, public_text,
                                start_bot_inprocess, stop_bot_inprocess)
 
 pytestmark = pytest.mark.e2e
 
 
-async def play_whole_game(sb, tmp_path, game, command, seed, before=None, **options):
+async def play_whole_game(sb, tmp_path, game, command, seed, before=None, like_ai=False, **options):
     bot, task, store = await start_bot_inprocess(tmp_path / f"{game}.db", games=(game,))
     try:
         settle = bot.controller.idle
@@ -23,9 +23,11 @@ async def play_whole_game(sb, tmp_path, game, command, seed, before=None, **opti
         players = [Player(sb, "anna"), Player(sb, "bruno")]
         if before is not None:
             await before(bot, thread, players)
+        rng = random.Random(seed)
+        chooser = (lambda user: ai_like(bot, sb, user, rng)) if like_ai else None
         await play_until(sb, settle, thread, players,
                          lambda: any(is_results(m) for m in sb.messages(thread)),
-                         random.Random(seed), max_rounds=20000)
+                         rng, max_rounds=20000, chooser=chooser)
         results = next(m for m in sb.messages(thread) if is_results(m))
         m = await store.get_match(1)
         assert m.status == "finished" and set(m.result["scores"]) == {"A", "B", "C"}
@@ -117,3 +119,9 @@ async def test_server_manager_adds_a_question_pack(sb, tmp_path, monkeypatch):
     finally:
         await stop_bot_inprocess(bot, task, store)
         engines.get("whisky").reload_bank()
+
+
+async def test_keyflower_full_game(sb, tmp_path):
+    bot, sb, thread, results, players = await play_whole_game(
+        sb, tmp_path, "keyflower", "keyflower new", 5, like_ai=True)
+    assert "Winner" in results.text or "Shared victory" in results.text

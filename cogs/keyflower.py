@@ -1,0 +1,34 @@
+"""`/keyflower ...`: open a Keyflower table (with The Farmers by default). Bids, uses,
+transports and placements come to the player as panels like every other game."""
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.tables import TIMEOUT_CHOICES, TIMER_CHOICES, language_choices, open_table, table_options
+
+
+class Keyflower(commands.GroupCog, group_name="keyflower", group_description="Keyflower with The Farmers (2–6 players)"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="new", description="Open a Keyflower table in this channel")
+    @app_commands.describe(
+        farmers="Play with The Farmers expansion (on by default)",
+        farmers_variant="Farmers variant: every Farmers tile is in play",
+        timer="Time for each decision", on_timeout="What happens when time runs out",
+        language="Language of the table's public posts")
+    @app_commands.choices(timer=TIMER_CHOICES, on_timeout=TIMEOUT_CHOICES, language=language_choices())
+    async def new(self, interaction: discord.Interaction, farmers: bool | None = None,
+                  farmers_variant: bool | None = None, timer: int | None = None,
+                  on_timeout: str | None = None, language: str | None = None) -> None:
+        options = {k: v for k, v in (("farmers", farmers), ("farmers_variant", farmers_variant))
+                   if v is not None}
+        await open_table(self.bot, interaction, "keyflower", options,
+                         table_options(timer, on_timeout), language)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Keyflower(bot))
