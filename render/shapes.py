@@ -144,3 +144,38 @@ def _palette(colours: tuple):
     pal = Image.new("P", (1, 1))
     pal.putpalette(flat)
     return pal
+
+
+# ----------------------------------------------------------------------------- hexes
+SQRT3 = math.sqrt(3)
+
+
+def hex_corners(cx, cy, r, flat: bool = True) -> list[tuple[float, float]]:
+    """The six corners of a hexagon of circumradius r. Flat-top (flat=True): corner k at
+    60·k degrees, clockwise on screen from east, so the top edge joins corners 4 and 5 and
+    edge i (0 north, then clockwise) joins corners (4 + i) % 6 and (5 + i) % 6.
+    Pointy-top: corners at 30 + 60·k degrees."""
+    off = 0 if flat else 30
+    return [(cx + r * math.cos(math.radians(off + 60 * k)),
+             cy + r * math.sin(math.radians(off + 60 * k))) for k in range(6)]
+
+
+def hex_edge(cx, cy, r, i: int) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Corners (clockwise) of edge i of a flat-top hexagon (0 north, then clockwise)."""
+    c = hex_corners(cx, cy, r)
+    return c[(4 + i) % 6], c[(5 + i) % 6]
+
+
+def axial_to_pixel(q: int, r: int, size: float) -> tuple[float, float]:
+    """Centre of flat-top hex (q, r) in axial coordinates, hex (0, 0) at the origin; the
+    neighbour (0, -1) is north, (1, -1) north-east."""
+    return 1.5 * size * q, SQRT3 * size * (r + q / 2)
+
+
+def axial_bounds(cells) -> tuple[float, float, float, float]:
+    """(min x, min y, max x, max y) of the flat-top hexes at these axial cells, in units of
+    the hex size (circumradius 1)."""
+    cells = list(cells) or [(0, 0)]
+    xs = [1.5 * q for q, _ in cells]
+    ys = [SQRT3 * (r + q / 2) for q, r in cells]
+    return min(xs) - 1, min(ys) - SQRT3 / 2, max(xs) + 1, max(ys) + SQRT3 / 2
