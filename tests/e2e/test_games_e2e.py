@@ -125,3 +125,32 @@ async def test_keyflower_full_game(sb, tmp_path):
     bot, sb, thread, results, players = await play_whole_game(
         sb, tmp_path, "keyflower", "keyflower new", 5, like_ai=True)
     assert "Winner" in results.text or "Shared victory" in results.text
+
+
+async def test_back_takes_a_decision_back_through_discord(sb, tmp_path):
+    """Glen More turns are several decisions; Back under a panel undoes the last one of the
+    same turn (nothing random was drawn, nobody else moved) and offers it again."""
+    bot, task, store = await start_bot_inprocess(tmp_path / "back.db", games=("glen_more",))
+    try:
+        settle = bot.controller.idle
+        lobby, thread = await open_table(sb, settle, humans=("anna",), ai=1, command="glenmore new")
+        anna = Player(sb, "anna")
+        m = next(iter(bot.service.matches.values()))
+        for _ in range(200):
+            panel = anna.dm_panel()
+            if panel is not None and panel.component(label="Back"):
+                break
+            assert await anna.act_once(None, choose=lambda values: values[0])
+            await settle()
+        else:
+            raise AssertionError("no decision offered Back")
+        taken_back = m.undo_stack[-1][2]
+        r = await sb.click("anna", panel, label="Back")
+        assert r.type == 7 and "Taken back" in r.message.content and r.message.custom_ids
+        await settle()
+        assert m.engine.dump(m.state) == taken_back
+        # the undone action is flagged in the log, never deleted
+        async with store.conn.execute("SELECT COUNT(*) FROM actions WHERE undone=1") as cur:
+            assert (await cur.fetchone())[0] == 1
+    finally:
+        await stop_bot_inprocess(bot, task, store)
