@@ -576,6 +576,12 @@ def _find_tile(view, tid):
 
 
 # ----------------------------------------------------------------------------- auction
+def _bids_text(tr, t: dict) -> str:
+    """The bids on a tile in words for the alt text ("A 2 red; B 3 red"), or ""."""
+    return "; ".join(tr("{player} {n} {colour}", player=s_, n=n, colour=tr(COLOUR_NAMES.get(c, c)))
+                     for s_, c, n, _lead in _bid_lines(t.get("site") or {}))
+
+
 def _bid_lines(site: dict) -> list[tuple[str, str, int, bool]]:
     bids = site.get("bids") or {}
     leader = site.get("leader")
@@ -1115,23 +1121,16 @@ def board_alt(view: dict, tr) -> str:
     for t in view.get("auction") or []:
         if not isinstance(t, dict):
             continue
-        bids = _bid_lines(t.get("site") or {})
-        if bids:
-            b = "; ".join(tr("{player} {n} {colour}", player=s_, n=n,
-                             colour=tr(COLOUR_NAMES.get(c, c))) for s_, c, n, _lead in bids)
-            items.append(f"{_tile_name(tr, t)} ({b})")
-        else:
-            items.append(_tile_name(tr, t))
+        b = _bids_text(tr, t)
+        items.append(f"{_tile_name(tr, t)} ({b})" if b else _tile_name(tr, t))
     if items:
         parts.append(tr("On auction: {items}.", items=", ".join(items)))
     order = []
     for t in view.get("turn_order") or []:
         if not isinstance(t, dict):
             continue
-        bids = _bid_lines(t.get("site") or {})
-        if bids:
-            b = "; ".join(tr("{player} {n} {colour}", player=s_, n=n,
-                             colour=tr(COLOUR_NAMES.get(c, c))) for s_, c, n, _lead in bids)
+        b = _bids_text(tr, t)
+        if b:
             order.append(f"{_tile_name(tr, t)} ({b})")
     if order:
         parts.append(tr("Turn-order bids: {items}.", items=", ".join(order)))

@@ -15,6 +15,11 @@ CARD_IN_HAND = 2.0
 
 
 # ------------------------------------------------------------------------------ helpers
+# end-of-campaign doubloons that do not depend on the den (keys of data.AMOUNTS)
+_END_AMOUNT = {D.PREACHER: "preacher_end", D.CARPENTER: "carpenter_end",
+               D.GAMBLER: "gambler_end", D.QUARTERMASTER: "quartermaster_end"}
+
+
 def _p(state, seat):
     return state["players"][seat]
 
@@ -77,14 +82,8 @@ def den_value(state, seat, rank, viewer=None):
         return _seen(state, viewer, seat, t)
     nights = _nights_left(state)
     v = 1.0  # den presence: First Mate, Bosun, Topman counts
-    if rank == D.PREACHER:
-        v += A["preacher_end"]
-    elif rank == D.CARPENTER:
-        v += A["carpenter_end"]
-    elif rank == D.GAMBLER:
-        v += A["gambler_end"]
-    elif rank == D.QUARTERMASTER:
-        v += A["quartermaster_end"]
+    if rank in _END_AMOUNT:
+        v += A[_END_AMOUNT[rank]]
     elif rank == D.CAPTAIN:
         v += A["captain_per_relic"] * _count(p, "relic")
     elif rank == D.DAUGHTER:
@@ -203,14 +202,8 @@ def play_value(state, seat, c, above: float, hand_after: int):
 def den_value_for_new(state, seat, c, nights):
     p = _p(state, seat)
     v = 0.8
-    if c == D.PREACHER:
-        v += A["preacher_end"]
-    elif c == D.CARPENTER:
-        v += A["carpenter_end"]
-    elif c == D.GAMBLER:
-        v += A["gambler_end"]
-    elif c == D.QUARTERMASTER:
-        v += A["quartermaster_end"]
+    if c in _END_AMOUNT:
+        v += A[_END_AMOUNT[c]]
     elif c == D.CAPTAIN:
         v += A["captain_per_relic"] * (_count(p, "relic") + 0.3 * (nights - 1))
     elif c == D.DAUGHTER:
