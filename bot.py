@@ -73,6 +73,8 @@ class GameBot(commands.Bot):
     def __init__(self, store: Store, *, games: list[str] | None = None, use_threads: bool = True,
                  dev_guild: int | None = None, **client_kwargs) -> None:
         intents = discord.Intents.default()
+        # nothing the bot writes pings anyone unless a message names its users explicitly
+        client_kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, **client_kwargs)
         self.store = store
@@ -90,7 +92,6 @@ class GameBot(commands.Bot):
             if game in GAME_COGS and importlib.util.find_spec(GAME_COGS[game]) is not None:
                 await self.load_extension(GAME_COGS[game])
         loaded = await self.service.load_all()
-        await self.controller.restore()
         log.info("rebuilt %d open tables", len(loaded))
         if self.dev_guild:
             guild = discord.Object(self.dev_guild)

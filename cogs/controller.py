@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import logging
 from collections import deque
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -47,6 +49,30 @@ def story_text(story: list[str], key: list[str]) -> str:
     return clip("\n".join(lines + [tail]) if lines else tail)
 
 
+def mentioning(*user_ids: int) -> discord.AllowedMentions:
+    """Only these users may be pinged by a message: never @everyone, @here or a role, and
+    never someone whose mention happens to be inside a display name or a question text."""
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(u) for u in user_ids])
+
+
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+@dataclass
+class PublicPanel:
+    """A decision read out at the table (e.g. a quiz question) and what it offered."""
+    channel_id: int
+    message_id: int
+    content: str | None          # None: not known (restored after a restart), fetched if needed
+    stamp: tuple                 # (the seat's action count, fingerprint of its choices)
+    labels: dict[str, str]       # action (as JSON) -> the label its button had
+
+
+def _action_key(action: dict) -> str:
+    return json.dumps(action, sort_keys=True)
+
+
 def is_closed_dm(e: Exception) -> bool:
     return isinstance(e, discord.Forbidden) and getattr(e, "code", 0) == 50007
 
@@ -64,6 +90,7 @@ class Controller:
         self._tasks: set[asyncio.Task] = set()
         self._panels: dict[tuple[int, str], tuple[int, str]] = {}   # decision last offered
         self._live: dict[tuple[int, str], tuple[int, int]] = {}     # the DM panel that offers it
+        self._public_live: dict[tuple[int, str], PublicPanel] = {}  # decisions read out at the table
         self._waiting: dict[int, set[str]] = {}
         self._log: dict[int, deque[str]] = {}
         self._story: dict[int, list[str]] = {}   # public lines since the last key moment
@@ -213,14 +240,17 @@ class Controller:
                     self._dm_notice.add((m.id, user_id))
                     await self.channel(m.home_channel).send(
                         self.t(m)("<@{uid}>, I cannot send you direct messages. Use the **Your turn** and **My view** buttons here instead.", uid=user_id),
-                        allowed_mentions=discord.AllowedMentions(users=True))
+                        allowed_mentions=mentioning(user_id))
             else:
                 log.warning("DM to %s failed: %s", user_id, e)
             return None
 
-    def panel(self, m: Match, seat: str, locale: str | None) -> tuple[str, discord.ui.View | None]:
-        """The decision a seat is asked now: prompt text and components."""
-        acts, fp = m.choices(seat)
+    def panel(self, m: Match, seat: str, locale: str | None, *,
+              public: bool = False) -> tuple[str, discord.ui.View | None]:
+        """The decision a seat is asked now: prompt text and components. A public panel (a
+        decision read out at the table) offers only the engine's public choices, under their
+        own fingerprint, so nothing on it depends on the player's hidden data."""
+        acts, fp = m.public_choices(seat) if public else m.choices(seat)
         if not acts:
             return "", None
         engine = m.engine
@@ -236,7 +266,7 @@ class Controller:
                     prompt=prompt)
         view = ui.choice_view(m.id, seat, m.seat_counts.get(seat, 0), fp, labels,
                               placeholder=tr("Choose…", locale))
-        if self.service.can_undo(m, seat):
+        if self.service.can_undo(m, seat) and not public:
             view.add_item(ui.TableButton("back", m.id, tr("Back", locale)))
         return clip(header), view
 
@@ -256,17 +286,68 @@ class Controller:
                 continue
             self._panels[key] = stamp
             if m.engine.public_decision(m.state, seat):
-                # read out to everyone; only this seat's clicks are accepted
-                content, view = self.panel(m, seat, m.lang)
-                await self.channel(m.home_channel).send(
-                    clip(f"<@{s.user_id}> " + content), view=view,
-                    allowed_mentions=discord.AllowedMentions(users=True))
-                continue
+                await self._post_public_panel(m, seat, stamp)
+                if not self._private_extras(m, seat):
+                    await self._retire_panel(m, seat)
+                    continue
+                # the player may also play a hidden card: that goes to their own panel
             content, view = self.panel(m, seat, s.locale)
             msg = await self.dm(m, s.user_id, content=content, view=view)
             await self._retire_panel(m, seat)
             if msg is not None:
                 await self._set_live(m, seat, msg.channel.id, msg.id)
+
+    def _private_extras(self, m: Match, seat: str) -> list[dict]:
+        """Choices of a public decision that only the player may see (besides the time-out)."""
+        acts, _ = m.choices(seat)
+        public, _ = m.public_choices(seat)
+        rule = m.engine.decision_timer(m.state, seat)
+        return [a for a in acts if a not in public and (rule is None or a != rule[1])]
+
+    async def _post_public_panel(self, m: Match, seat: str, stamp: tuple) -> None:
+        """Read a decision out at the table: everyone sees it, only its player may answer."""
+        s = m.seat(seat)
+        content, view = self.panel(m, seat, m.lang, public=True)
+        msg = await self.channel(m.home_channel).send(
+            clip(f"<@{s.user_id}> " + content), view=view, allowed_mentions=mentioning(s.user_id))
+        acts, _ = m.public_choices(seat)
+        labels = {_action_key(a): tr(m.engine.label(m.state, seat, a), m.lang) for a in acts}
+        await self._retire_public_panel(m, seat)
+        self._public_live[(m.id, seat)] = PublicPanel(msg.channel.id, msg.id, msg.content, stamp, labels)
+        await self.service.store.set_seat_message(m.id, seat, "table_panel", msg.channel.id, msg.id)
+
+    async def _retire_public_panels(self, m: Match, steps: list) -> None:
+        """A decision read out at the table that is no longer asked loses its buttons, with
+        a line that says how it ended (the answer given, or that time ran out)."""
+        for (mid, seat), panel in list(self._public_live.items()):
+            if mid != m.id:
+                continue
+            now = (m.seat_counts.get(seat, 0), m.choices(seat)[1])
+            if now == panel.stamp and m.engine.public_decision(m.state, seat):
+                continue
+            t = self.t(m)
+            note = ""
+            first = next((st for st in steps if st.seat == seat), None)
+            if first is not None and first.by_timer:
+                note = t("⏱ Time ran out.")
+            elif first is not None and _action_key(first.action) in panel.labels:
+                note = t("✓ {choice}", choice=panel.labels[_action_key(first.action)])
+            await self._retire_public_panel(m, seat, note)
+
+    async def _retire_public_panel(self, m: Match, seat: str, note: str = "") -> None:
+        panel = self._public_live.pop((m.id, seat), None)
+        if panel is None:
+            return
+        try:
+            message = self.channel(panel.channel_id).get_partial_message(panel.message_id)
+            if note:
+                content = panel.content if panel.content is not None else (await message.fetch()).content
+                await message.edit(content=clip(content + "\n" + note), view=None,
+                                   allowed_mentions=NO_MENTIONS)
+            else:
+                await message.edit(view=None)
+        except discord.HTTPException:
+            log.info("could not retire the table panel %s", panel.message_id)
 
     async def _retire_panel(self, m: Match, seat: str, keep: int | None = None) -> None:
         live = self._live.pop((m.id, seat), None)
@@ -327,8 +408,11 @@ class Controller:
         home = self.channel(m.home_channel)
         if change.kind == "lobby":
             await self.edit_lobby(m)
+        elif change.kind == "restored":
+            await self._restore(m)
         elif change.kind == "aborted":
             await self.edit_lobby(m)
+            await self._retire_public_panels(m, [])
             if m.board_message_id or m.thread_id:
                 await home.send(t("Table #{id} was closed.", id=m.id))
                 if m.board_message_id:
@@ -351,6 +435,7 @@ class Controller:
             events = [e for st in change.steps for e in st.events]
             key = [t(e.text) for e in events if e.public and e.kind in KEY_KINDS]
             self._remember(m, change.steps)
+            await self._retire_public_panels(m, change.steps)
             await self.private_update(m, events)
             if key:
                 # the thread keeps a readable history: what happened since the last key
@@ -374,7 +459,7 @@ class Controller:
             s = m.seat(change.seat)
             if s and s.user_id:
                 await home.send(t("<@{uid}>, half of your time for this move has passed.", uid=s.user_id),
-                                allowed_mentions=discord.AllowedMentions(users=True))
+                                allowed_mentions=mentioning(s.user_id))
         elif change.kind == "paused":
             s = m.seat(change.seat)
             await home.send(t("{name} ran out of time: the game is paused. Any player can press Resume.",
@@ -426,11 +511,12 @@ class Controller:
         if not new:
             return
         t = self.t(m)
-        mentions = " ".join(f"<@{m.seat(s).user_id}>" for s in sorted(new))
-        prompt = t(m.engine.prompt(m.state, sorted(new)[0])) if len(new) == 1 else t("make your choice")
+        users = [m.seat(s).user_id for s in sorted(new)]
+        mentions = " ".join(f"<@{u}>" for u in users)
+        # the prompt itself goes to the player alone: it may depend on their hidden data
+        text = t("{who} — it is your turn.", who=mentions) if len(new) == 1 else t("{who} — make your choice.", who=mentions)
         await self.channel(m.home_channel).send(
-            clip(t("{who} — {prompt} (check your DMs, or press Your turn)", who=mentions, prompt=prompt)),
-            allowed_mentions=discord.AllowedMentions(users=True))
+            clip(text + " " + t("(check your DMs, or press Your turn)")), allowed_mentions=mentioning(*users))
 
     async def post_results(self, m: Match) -> None:
         t = self.t(m)
@@ -524,14 +610,45 @@ class Controller:
     async def on_choice(self, interaction: discord.Interaction, mid: int, seat: str, count: int,
                         fp: str, idx: int) -> None:
         locale = str(interaction.locale)
+        msg = interaction.message
+        at_table = interaction.guild_id is not None and msg is not None and not msg.flags.ephemeral
         try:
             m = self.service.get(mid)
-            acts, cur_fp = m.choices(seat)
-            label = tr(m.engine.label(m.state, seat, acts[idx]), locale) if cur_fp == fp and 0 <= idx < len(acts) else ""
+            offered = m.choices_for(seat, fp) or []
+            label = (tr(m.engine.label(m.state, seat, offered[idx]), m.lang if at_table else locale)
+                     if 0 <= idx < len(offered) else "")
             await self.service.choose(mid, interaction.user.id, seat, count, fp, idx)
         except ServiceError as e:
             await self.refuse(interaction, e.text)
             return
+        try:
+            if at_table:
+                await self._answered_at_table(interaction, m, seat, label)
+            else:
+                await self._answered_in_panel(interaction, m, seat, label)
+        except Exception:
+            # the move is stored and will be published: never report it as failed
+            log.exception("answering a choice of match %s failed after it was stored", m.id)
+            if not interaction.response.is_done():
+                await interaction.response.send_message(tr("✓ {choice}", locale, choice=label),
+                                                        ephemeral=True)
+
+    async def _answered_at_table(self, interaction: discord.Interaction, m: Match, seat: str,
+                                 label: str) -> None:
+        """A message at the table only ever shows public content: it keeps what it asked
+        and says what was chosen; the player's next decision reaches them in their own
+        panel, never here."""
+        msg = interaction.message
+        panel = self._public_live.get((m.id, seat))
+        if panel is not None and panel.message_id == msg.id:
+            self._public_live.pop((m.id, seat))
+        await interaction.response.edit_message(
+            content=clip(msg.content + "\n" + self.t(m)("✓ {choice}", choice=label)), view=None,
+            allowed_mentions=NO_MENTIONS)
+
+    async def _answered_in_panel(self, interaction: discord.Interaction, m: Match, seat: str,
+                                 label: str) -> None:
+        locale = str(interaction.locale)
         done = tr("✓ {choice}", locale, choice=label)
         key = (m.id, seat)
         acts, fp = m.choices(seat)
@@ -541,11 +658,8 @@ class Controller:
             # the next decision of the same seat, shown in place of the one just made
             self._panels[key] = stamp
             content, view = self.panel(m, seat, locale)
-            msg = interaction.message
-            if interaction.guild_id is not None and msg is not None and not msg.flags.ephemeral:
-                done = f"<@{interaction.user.id}> " + done   # a panel at the table: say whose
             await interaction.response.edit_message(content=clip(done + "\n" + content), view=view,
-                                                    allowed_mentions=discord.AllowedMentions.none())
+                                                    allowed_mentions=NO_MENTIONS)
             await self._shown_in_place(interaction, m, seat)
             return
         if public_next:
@@ -555,7 +669,8 @@ class Controller:
         else:
             waiting = [m.seat(x).name for x in m.to_act() if m.seat(x)]
             tail = tr("Waiting for: {names}", locale, names=", ".join(waiting)) if waiting else ""
-        await interaction.response.edit_message(content=clip(done + ("\n" + tail if tail else "")), view=None)
+        await interaction.response.edit_message(content=clip(done + ("\n" + tail if tail else "")),
+                                                view=None, allowed_mentions=NO_MENTIONS)
         if interaction.message is not None and self._live.get(key, (0, 0))[1] == interaction.message.id:
             self._live.pop(key, None)
 
@@ -569,21 +684,9 @@ class Controller:
             await self._retire_panel(m, seat)
 
     async def play_again(self, interaction: discord.Interaction, mid: int) -> None:
-        row = await self.service.store.get_match(mid)
-        if row is None:
-            raise ServiceError("That table no longer exists or has ended.")
-        if not any(s.user_id == interaction.user.id for s in row.seats):
-            raise ServiceError("Only the players of that game can start a rematch.")
-        await interaction.response.defer()
-        m = await self.service.open_table(
-            row.game, guild_id=row.guild_id, channel_id=row.channel_id, host_id=interaction.user.id,
-            host_name=interaction.user.display_name, host_locale=str(interaction.locale),
-            options=row.options.get("engine"), table=row.options.get("table"), lang=row.lang)
-        for s in row.seats:
-            if s.is_ai:
-                await self.service.add_ai(m.id, interaction.user.id)
-            elif s.user_id != interaction.user.id:
-                await self.service.join(m.id, s.user_id, s.name, s.locale)
+        user = interaction.user
+        m = await self.service.rematch(mid, user.id, user.display_name, str(interaction.locale))
+        await interaction.response.edit_message(view=None)   # one rematch per result
         await self.post_lobby(m)
 
     async def post_lobby(self, m: Match, interaction: discord.Interaction | None = None) -> None:
@@ -597,15 +700,21 @@ class Controller:
             msg_id = msg.id
         await self.service.set_messages(m, lobby_message_id=msg_id)
 
-    async def restore(self) -> None:
-        """After a restart: remember who is waiting and which panels they hold, so nobody is
-        pinged or sent a panel twice (the old panels keep working)."""
-        for m in list(self.service.matches.values()):
-            if m.status != "running":
-                continue
-            for seat, where in (await self.service.store.seat_messages(m.id, "panel")).items():
-                self._live[(m.id, seat)] = where
-            waiting = {s for s in m.to_act() if m.seat(s) and not m.seat(s).is_ai}
-            self._waiting[m.id] = waiting
-            for seat in waiting:
-                self._panels[(m.id, seat)] = (m.seat_counts.get(seat, 0), m.choices(seat)[1])
+    async def _restore(self, m: Match) -> None:
+        """A match rebuilt after a restart: remember who is waiting and which panels they
+        hold, so nobody is pinged or sent a panel twice (the old panels keep working)."""
+        if m.status != "running":
+            return
+        for seat, where in (await self.service.store.seat_messages(m.id, "panel")).items():
+            self._live[(m.id, seat)] = where
+        waiting = {s for s in m.to_act() if m.seat(s) and not m.seat(s).is_ai}
+        self._waiting[m.id] = waiting
+        for seat in waiting:
+            self._panels[(m.id, seat)] = (m.seat_counts.get(seat, 0), m.choices(seat)[1])
+        for seat, (channel_id, message_id) in (
+                await self.service.store.seat_messages(m.id, "table_panel")).items():
+            if seat in waiting and m.engine.public_decision(m.state, seat):
+                acts, _ = m.public_choices(seat)
+                labels = {_action_key(a): tr(m.engine.label(m.state, seat, a), m.lang) for a in acts}
+                self._public_live[(m.id, seat)] = PublicPanel(
+                    channel_id, message_id, None, self._panels[(m.id, seat)], labels)

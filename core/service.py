@@ -24,6 +24,7 @@ log = logging.getLogger(__name__)
 
 SEAT_LETTERS = "ABCDEF"
 MAX_AI_CHAIN = 20000          # AI moves in a row before we suspect an engine loop
+RETRY_FIRST_S = 0.5           # first wait before AI moves are tried again after a failed write
 TABLE_OPTIONS = {
     # name: (default, allowed values, help)
     "timer": (0, (0, 60, 120, 300, 600, 1800, 3600, 86400),
@@ -61,6 +62,7 @@ class Step:
     action: dict
     events: list[Event]
     by_ai: bool = False
+    by_timer: bool = False       # taken because the seat's time ran out
 
 
 @dataclass
@@ -126,6 +128,25 @@ class Match:
         acts = self.engine.legal(self.state, seat)
         return acts, choice_fingerprint(acts)
 
+    def public_choices(self, seat: str) -> tuple[list[dict], str]:
+        """The choices a decision read out at the table offers there, and their own
+        fingerprint: both are derived from public data only (a custom_id is public)."""
+        if self.state is None or self.status != "running" or seat not in self.to_act():
+            return [], ""
+        acts = self.engine.public_actions(self.state, seat)
+        return acts, (choice_fingerprint(acts) if acts else "")
+
+    def choices_for(self, seat: str, fingerprint: str) -> list[dict] | None:
+        """The list a panel with this fingerprint was built on, if it is still current:
+        the seat's own panel (all its choices) or the table's panel (the public ones)."""
+        acts, fp = self.choices(seat)
+        if acts and fp == fingerprint:
+            return acts
+        public, pfp = self.public_choices(seat)
+        if public and pfp == fingerprint:
+            return public
+        return None
+
 
 Listener = Callable[[Match, Change], Awaitable[None]]
 
@@ -136,6 +157,8 @@ class MatchService:
         self.matches: dict[int, Match] = {}
         self._listeners: list[Listener] = []
         self._timers: dict[tuple[int, str], asyncio.Task] = {}
+        self._retries: dict[int, asyncio.Task] = {}       # AI moves to try again after a failed write
+        self._retry_attempts: dict[int, int] = {}
         self._clock = clock
 
     # --- listeners ----------------------------------------------------------------------
@@ -151,7 +174,10 @@ class MatchService:
 
     # --- start-up -----------------------------------------------------------------------
     async def load_all(self) -> list[Match]:
-        """Rebuild every open table and running match from the store."""
+        """Rebuild every open table and running match from the store, then let each go on
+        from where it stopped: listeners hear "restored" first, then the AI seats whose
+        turn it was move (a crash may have come between a human's move and their replies)
+        and the timers are armed again."""
         rows = await self.store.matches(("lobby", "running"))
         out = []
         for row in reversed(rows):
@@ -162,8 +188,21 @@ class MatchService:
                 continue
             self.matches[m.id] = m
             out.append(m)
-            self._arm_timers(m)
+        for m in out:
+            await self._notify(m, Change("restored"))
+            await self.catch_up(m)
         return out
+
+    async def catch_up(self, m: Match) -> list[Step]:
+        """Bring a match to where it waits for a human: AI seats move, timers are armed.
+        Runs when a match is loaded or resumed, and again after a write that failed."""
+        async with m.lock:
+            steps = await self._run_ai(m) if m.status == "running" else []
+        if steps:
+            await self._after_steps(m, steps, None)
+        else:
+            self._arm_timers(m)
+        return steps
 
     async def _load(self, row: MatchRow) -> Match:
         opts = row.options or {}
@@ -223,22 +262,51 @@ class MatchService:
             raise ServiceError(e.message, **e.params) from None
         table_opts = resolve_table_options(table)
         seed = seed if seed is not None else secrets.randbits(48)
+        host = Seat(SEAT_LETTERS[0], host_id, host_name, False, host_locale)
         mid = await self.store.create_match(
             game=game, guild_id=guild_id, channel_id=channel_id, host_id=host_id, seed=seed,
-            options={"engine": engine_opts, "table": table_opts}, lang=lang)
+            options={"engine": engine_opts, "table": table_opts}, lang=lang, seats=[host.row(0)])
         m = Match(id=mid, game=game, guild_id=guild_id, channel_id=channel_id, thread_id=None,
                   host_id=host_id, status="lobby", seed=seed, options=engine_opts,
-                  table=table_opts, lang=lang,
-                  seats=[Seat("A", host_id, host_name, False, host_locale)])
-        await self.store.set_seats(mid, [s.row(i) for i, s in enumerate(m.seats)])
+                  table=table_opts, lang=lang, seats=[host])
         self.matches[mid] = m
         return m
 
+    async def rematch(self, match_id: int, user_id: int, name: str, locale: str | None) -> Match:
+        """A new table with the seats and options of a finished game ("Play again"), opened
+        once per result, by one of its players."""
+        row = await self.store.get_match(match_id)
+        if row is None:
+            raise ServiceError("That table no longer exists or has ended.")
+        if row.status != "finished":
+            raise ServiceError("Play again is only for finished games.")
+        if not any(s.user_id == user_id for s in row.seats):
+            raise ServiceError("Only the players of that game can start a rematch.")
+        taken = await self.store.claim_rematch(match_id)
+        if taken is not None:
+            if taken > 0:
+                raise ServiceError("A rematch of this game is already open: table #{id}.", id=taken)
+            raise ServiceError("A rematch of this game is being opened.")
+        try:
+            m = await self.open_table(
+                row.game, guild_id=row.guild_id, channel_id=row.channel_id, host_id=user_id,
+                host_name=name, host_locale=locale, options=row.options.get("engine"),
+                table=row.options.get("table"), lang=row.lang)
+            others = [Seat("?", s.user_id, s.name, s.is_ai, s.locale) for s in row.seats
+                      if s.is_ai or s.user_id != user_id]
+            async with m.lock:
+                await self._save_seats(m, m.seats + others)
+        except BaseException:
+            await self.store.set_rematch(match_id, None)
+            raise
+        await self.store.set_rematch(match_id, m.id)
+        return m
+
     async def set_messages(self, match: Match, **fields: int | None) -> None:
-        """Remember the thread / lobby / board message of a table."""
+        """Remember the thread / lobby / board message of a table (once stored)."""
+        await self.store.update_match(match.id, **fields)
         for k, v in fields.items():
             setattr(match, k, v)
-        await self.store.update_match(match.id, **fields)
 
     def _lobby(self, match_id: int) -> Match:
         m = self.get(match_id)
@@ -253,8 +321,7 @@ class MatchService:
                 raise ServiceError("You are already seated at this table.")
             if len(m.seats) >= m.engine.max_players:
                 raise ServiceError("This table is full ({n} seats).", n=m.engine.max_players)
-            m.seats.append(Seat("?", user_id, name, False, locale))
-            await self._save_seats(m)
+            await self._save_seats(m, m.seats + [Seat("?", user_id, name, False, locale)])
         await self._notify(m, Change("lobby", actor=user_id))
         return m
 
@@ -264,17 +331,16 @@ class MatchService:
             s = m.seat_of(user_id)
             if s is None:
                 raise ServiceError("You are not seated at this table.")
-            m.seats.remove(s)
-            humans = [x for x in m.seats if not x.is_ai]
+            rest = [x for x in m.seats if x is not s]
+            humans = [x for x in rest if not x.is_ai]
             if not humans:
-                m.status = "aborted"
                 await self.store.update_match(m.id, status="aborted")
+                m.status = "aborted"
                 self.matches.pop(m.id, None)
             else:
-                if user_id == m.host_id:   # the next human in the seat list hosts
-                    m.host_id = humans[0].user_id
-                    await self.store.update_match(m.id, host_id=m.host_id)
-                await self._save_seats(m)
+                # the next human in the seat list hosts
+                host = humans[0].user_id if user_id == m.host_id else m.host_id
+                await self._save_seats(m, rest, host_id=host)
         await self._notify(m, Change("aborted" if m.status == "aborted" else "lobby", actor=user_id))
         return m
 
@@ -286,8 +352,7 @@ class MatchService:
             if len(m.seats) >= m.engine.max_players:
                 raise ServiceError("This table is full ({n} seats).", n=m.engine.max_players)
             k = sum(1 for s in m.seats if s.is_ai) + 1
-            m.seats.append(Seat("?", None, f"AI {k}", True))
-            await self._save_seats(m)
+            await self._save_seats(m, m.seats + [Seat("?", None, f"AI {k}", True)])
         await self._notify(m, Change("lobby", actor=user_id))
         return m
 
@@ -299,15 +364,17 @@ class MatchService:
             ai = [s for s in m.seats if s.is_ai]
             if not ai:
                 raise ServiceError("There is no AI seat to remove.")
-            m.seats.remove(ai[-1])
-            await self._save_seats(m)
+            await self._save_seats(m, [s for s in m.seats if s is not ai[-1]])
         await self._notify(m, Change("lobby", actor=user_id))
         return m
 
-    async def _save_seats(self, m: Match) -> None:
-        for i, s in enumerate(m.seats):
-            s.seat = SEAT_LETTERS[i]
-        await self.store.set_seats(m.id, [s.row(i) for i, s in enumerate(m.seats)])
+    async def _save_seats(self, m: Match, seats: list[Seat], host_id: int | None = None) -> None:
+        """Store a new seat list (letters in order) and only then make it the table's."""
+        seats = [Seat(SEAT_LETTERS[i], s.user_id, s.name, s.is_ai, s.locale) for i, s in enumerate(seats)]
+        await self.store.set_seats(m.id, [s.row(i) for i, s in enumerate(seats)], host_id=host_id)
+        m.seats = seats
+        if host_id is not None:
+            m.host_id = host_id
 
     async def start(self, match_id: int, user_id: int) -> Match:
         async with self.get(match_id).lock:
@@ -337,8 +404,8 @@ class MatchService:
             m = self.get(match_id)
             if user_id != m.host_id and not is_admin:
                 raise ServiceError("Only the host or a server manager can abort this table.")
-            m.status = "aborted"
             await self.store.update_match(m.id, status="aborted")
+            m.status = "aborted"
             self.matches.pop(m.id, None)
             self._cancel_timers(m)
         await self._notify(m, Change("aborted", actor=user_id))
@@ -373,11 +440,11 @@ class MatchService:
         async with self.get(match_id).lock:
             m = self.get(match_id)
             self._check_actor(m, user_id, seat)
-            acts, fp = m.choices(seat)
             if m.seat_counts.get(seat, 0) != seat_count:
                 raise ServiceError("You already made that choice.")
-            if fp != fingerprint:
-                if not acts:
+            acts = m.choices_for(seat, fingerprint)
+            if acts is None:
+                if seat not in m.to_act():
                     raise ServiceError("That choice is no longer open: it is not your turn now.")
                 raise ServiceError("That button is out of date: use the newest panel (press Your turn).")
             if not 0 <= index < len(acts):
@@ -394,7 +461,8 @@ class MatchService:
         await self._notify(m, Change("steps", steps=steps, actor=actor))
         self._arm_timers(m)
 
-    async def _apply(self, m: Match, seat: str, action: dict, *, by_ai: bool) -> Step:
+    async def _apply(self, m: Match, seat: str, action: dict, *, by_ai: bool,
+                     by_timer: bool = False) -> Step:
         """Apply on a copy, store it, then swap it in: the live state is always exactly what
         the store holds, so nobody (a publisher, a view) ever sees an unsaved move."""
         engine = m.engine
@@ -429,12 +497,16 @@ class MatchService:
             m.undo_stack.clear()
         if outcome:
             m.status = "finished"
-        return Step(n, seat, action, events, by_ai)
+        self._retry_attempts.pop(m.id, None)     # the store takes writes again
+        return Step(n, seat, action, events, by_ai, by_timer)
 
     async def _run_ai(self, m: Match) -> list[Step]:
-        """Let AI seats move until a human is needed or the game is over."""
+        """Let AI seats move until a human is needed or the game is over.
+
+        Never raises: the moves made so far stand, and a move the store refused is tried
+        again a little later (and when the match is next loaded), so a human whose own
+        move was stored is never told it failed and the table does not hang."""
         steps: list[Step] = []
-        ai = engines.ai(m.game)
         for _ in range(MAX_AI_CHAIN):
             if m.status != "running":
                 break
@@ -442,13 +514,44 @@ class MatchService:
             if not waiting:
                 break
             seat = waiting[0]
-            rng = random.Random(f"{m.seed}:{m.n}:{seat}")
-            action = ai.choose(m.engine, m.state, seat, rng)
-            steps.append(await self._apply(m, seat, action, by_ai=True))
+            action = self._ai_action(m, seat, f"{m.seed}:{m.n}:{seat}")
+            try:
+                steps.append(await self._apply(m, seat, action, by_ai=True))
+            except ServiceError:
+                self._retry_later(m)          # the store failed; _apply logged it
+                break
             await asyncio.sleep(0)   # let other tables breathe during long AI chains
         else:
             log.error("match %s: AI chain longer than %s moves", m.id, MAX_AI_CHAIN)
         return steps
+
+    def _ai_action(self, m: Match, seat: str, seed: str) -> dict:
+        """The AI's move for a seat; a seeded legal move if the AI fails or errs, so that a
+        bug in an AI never stops a table."""
+        legal = m.engine.legal(m.state, seat)
+        try:
+            action = engines.ai(m.game).choose(m.engine, m.state, seat, random.Random(seed))
+            if action in legal:
+                return action
+            log.error("match %s: the AI chose an illegal action for %s: %r", m.id, seat, action)
+        except Exception:
+            log.exception("match %s: the AI failed for seat %s", m.id, seat)
+        return random.Random(seed).choice(legal)
+
+    def _retry_later(self, m: Match) -> None:
+        """Try the AI seats of a match again after a failed write (backing off to a minute)."""
+        task = self._retries.get(m.id)
+        if task is not None and not task.done():
+            return
+        attempt = self._retry_attempts.get(m.id, 0)
+        self._retry_attempts[m.id] = attempt + 1
+        delay = min(60.0, RETRY_FIRST_S * 2 ** attempt)
+
+        async def later() -> None:
+            await asyncio.sleep(delay)
+            if self.matches.get(m.id) is m:
+                await self.catch_up(m)
+        self._retries[m.id] = asyncio.create_task(later())
 
     def can_undo(self, m: Match, seat: str) -> bool:
         return (m.status == "running" and bool(m.undo_stack) and m.undo_stack[-1][1] == seat
@@ -472,6 +575,9 @@ class MatchService:
     def _cancel_timers(self, m: Match) -> None:
         for key in [k for k in self._timers if k[0] == m.id]:
             self._timers.pop(key).cancel()
+        retry = self._retries.pop(m.id, None)
+        if retry is not None and retry is not asyncio.current_task():
+            retry.cancel()
 
     def _arm_timers(self, m: Match) -> None:
         self._arm_rule_timers(m)
@@ -514,13 +620,14 @@ class MatchService:
                 if (m.status != "running" or m.seat_counts.get(seat, 0) != count
                         or seat not in m.to_act() or action not in m.engine.legal(m.state, seat)):
                     return
-                steps = [await self._apply(m, seat, action, by_ai=False)]
+                steps = [await self._apply(m, seat, action, by_ai=False, by_timer=True)]
                 steps += await self._run_ai(m)
             await self._after_steps(m, steps, None)
         except asyncio.CancelledError:
             pass
         except ServiceError:
             log.warning("match %s: the time-limit action for %s was refused", m.id, seat)
+            self._retry_later(m)
         except Exception:
             log.exception("rule timer failed for match %s seat %s", m.id, seat)
         finally:
@@ -558,9 +665,8 @@ class MatchService:
                 change = Change("paused", seat=seat)
                 steps: list[Step] = []
             else:
-                rng = random.Random(f"{m.seed}:{m.n}:{seat}:timeout")
-                action = engines.ai(m.game).choose(m.engine, m.state, seat, rng)
-                steps = [await self._apply(m, seat, action, by_ai=True)]
+                action = self._ai_action(m, seat, f"{m.seed}:{m.n}:{seat}:timeout")
+                steps = [await self._apply(m, seat, action, by_ai=True, by_timer=True)]
                 steps += await self._run_ai(m)
                 change = None
         if change:
@@ -575,14 +681,15 @@ class MatchService:
             raise ServiceError("Only seated players can resume the game.")
         m.paused = False
         m.waiting_since.clear()
-        self._arm_timers(m)
         await self._notify(m, Change("lobby" if m.status == "lobby" else "steps", actor=user_id))
+        await self.catch_up(m)
         return m
 
     async def close(self) -> None:
-        for t in self._timers.values():
+        for t in [*self._timers.values(), *self._retries.values()]:
             t.cancel()
         self._timers.clear()
+        self._retries.clear()
 
 
 def resolve_table_options(table: dict | None) -> dict:

@@ -112,13 +112,15 @@ class Store:
     # --- matches ------------------------------------------------------------------------
     async def create_match(self, *, game: str, guild_id: int | None, channel_id: int,
                            host_id: int, seed: int, options: dict, lang: str,
-                           thread_id: int | None = None) -> int:
-        async with self._write:
-            cur = await self.conn.execute(
+                           thread_id: int | None = None, seats: list[SeatRow] = ()) -> int:
+        """A new table and its first seats, together."""
+        async with self._transaction() as conn:
+            cur = await conn.execute(
                 "INSERT INTO matches (game, guild_id, channel_id, thread_id, host_id, seed,"
                 " options, lang) VALUES (?,?,?,?,?,?,?,?)",
                 (game, guild_id, channel_id, thread_id, host_id, seed, json.dumps(options), lang))
-            await self.conn.commit()
+            if seats:
+                await self._insert_seats(conn, cur.lastrowid, list(seats))
             return cur.lastrowid
 
     async def update_match(self, match_id: int, **fields: Any) -> None:
@@ -129,12 +131,11 @@ class Store:
         for k, v in fields.items():
             cols.append(f"{k}=?")
             values.append(json.dumps(v) if k in ("options", "result") and v is not None else v)
-        async with self._write:
-            await self.conn.execute(
+        async with self._transaction() as conn:
+            await conn.execute(
                 f"UPDATE matches SET {', '.join(cols)},"
                 " updated_at=strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id=?",
                 (*values, match_id))
-            await self.conn.commit()
 
     async def get_match(self, match_id: int) -> MatchRow | None:
         async with self.conn.execute("SELECT * FROM matches WHERE id=?", (match_id,)) as cur:
@@ -181,9 +182,12 @@ class Store:
         return [SeatRow(r["seat"], r["position"], r["user_id"], r["name"], bool(r["is_ai"]),
                         r["locale"]) for r in rows]
 
-    async def set_seats(self, match_id: int, seats: list[SeatRow]) -> None:
+    async def set_seats(self, match_id: int, seats: list[SeatRow], *, host_id: int | None = None) -> None:
+        """The seat list (and a new host, when the host left), together."""
         async with self._transaction() as conn:
             await self._insert_seats(conn, match_id, seats)
+            if host_id is not None:
+                await conn.execute("UPDATE matches SET host_id=? WHERE id=?", (host_id, match_id))
 
     # --- the game log -------------------------------------------------------------------
     async def start_match(self, match_id: int, seats: list[SeatRow], state0: dict) -> None:
@@ -253,14 +257,35 @@ class Store:
                 raise ValueError(f"action {n} of match {match_id} cannot be undone")
             await conn.execute("DELETE FROM snapshots WHERE match_id=? AND n>=?", (match_id, n))
 
+    async def claim_rematch(self, match_id: int) -> int | None:
+        """Reserve the one rematch of a finished match. None when it was reserved; else
+        the rematch already opened (-1 while it is still being opened, 0 if the match is
+        not finished)."""
+        async with self._transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE matches SET rematch_id=-1 WHERE id=? AND status='finished'"
+                " AND rematch_id IS NULL", (match_id,))
+            if cur.rowcount == 1:
+                return None
+            async with conn.execute("SELECT status, rematch_id FROM matches WHERE id=?",
+                                    (match_id,)) as c:
+                row = await c.fetchone()
+        if row is None or row["status"] != "finished":
+            return 0
+        return row["rematch_id"]
+
+    async def set_rematch(self, match_id: int, rematch_id: int | None) -> None:
+        """The rematch that was opened (or None: opening it failed, the result is free again)."""
+        async with self._transaction() as conn:
+            await conn.execute("UPDATE matches SET rematch_id=? WHERE id=?", (rematch_id, match_id))
+
     # --- per-seat messages --------------------------------------------------------------
     async def set_seat_message(self, match_id: int, seat: str, kind: str, channel_id: int,
                                message_id: int) -> None:
-        async with self._write:
-            await self.conn.execute(
+        async with self._transaction() as conn:
+            await conn.execute(
                 "INSERT OR REPLACE INTO seat_messages VALUES (?,?,?,?,?)",
                 (match_id, seat, kind, channel_id, message_id))
-            await self.conn.commit()
 
     async def seat_messages(self, match_id: int, kind: str) -> dict[str, tuple[int, int]]:
         async with self.conn.execute(

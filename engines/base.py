@@ -225,6 +225,16 @@ class BaseEngine:
         the buttons, only that seat may press them), e.g. answering a question read aloud."""
         return False
 
+    def public_actions(self, state: State, seat: str) -> list[Action]:
+        """The choices of a public decision that everyone may see: the table panel offers
+        only these (in this order), and its fingerprint is taken over them alone, so nothing
+        on it depends on hidden data. Other legal actions (e.g. playing a hidden card) stay in
+        the player's private panel. [] when the decision is not public."""
+        if not self.public_decision(state, seat):
+            return []
+        timer = self.decision_timer(state, seat)
+        return [a for a in self.legal(state, seat) if timer is None or a != timer[1]]
+
 
 # --- seeded randomness --------------------------------------------------------------------
 # The state carries ``seed`` and a draw counter ``rng_n``; every draw derives a fresh

@@ -566,6 +566,21 @@ class DriverMixin:
         return await self._interact(u, 3, self.world.channels[m.channel_id], data, message=m,
                                     name=comp["custom_id"], timeout=timeout, wait=wait)
 
+    async def forge(self, user, message, custom_id: str, *, values: list[str] | None = None,
+                    timeout: float | None = None, wait: bool = True) -> InteractionResult:
+        """A component interaction with any custom_id on a message the user can see, whether
+        or not the message shows that component: a button from an old copy of the message, a
+        stale client, or a crafted request. ``values`` makes it a select interaction."""
+        u = self.world.user(user)
+        m = self.world.message(message)
+        if not self.can_see(u.id, m):
+            raise SandboxError(f"{u.username} cannot see message {m.id} ({m.visibility})")
+        data = {"custom_id": custom_id, "component_type": 2 if values is None else 3}
+        if values is not None:
+            data["values"] = list(values)
+        return await self._interact(u, 3, self.world.channels[m.channel_id], data, message=m,
+                                    name=custom_id, timeout=timeout, wait=wait)
+
     async def select(self, user, message, custom_id: str, values, *, timeout: float | None = None,
                      wait: bool = True) -> InteractionResult:
         """Choose ``values`` (a list, or one value) in a select menu, as ``user``. For user/role/

@@ -117,6 +117,8 @@ class SandboxServer:
         self.unknown_routes: list[str] = []
         self.errors: list[str] = []
         self.requests: list[tuple[str, str, int]] = []   # (method, path, status)
+        # every request body the bot sent, as parsed JSON (multipart: its payload_json)
+        self.bodies: list[tuple[str, str, dict]] = []
         self.identify_count = 0
         self.resume_count = 0
         self._inflight = 0                 # REST requests being handled (for idle())
@@ -285,7 +287,13 @@ class SandboxServer:
             raise ApiError(401, 0, "401: Unauthorized")
 
     async def _read_body(self, request: web.Request) -> tuple[dict, list[tuple[int, str, bytes]]]:
-        """JSON body or multipart (payload_json + files[n]). Returns (payload, files)."""
+        """JSON body or multipart (payload_json + files[n]). Returns (payload, files); the
+        payload is also recorded in ``bodies``."""
+        payload, files = await self._parse_body(request)
+        self.bodies.append((request.method, request.path, payload))
+        return payload, files
+
+    async def _parse_body(self, request: web.Request) -> tuple[dict, list[tuple[int, str, bytes]]]:
         ctype = request.headers.get("Content-Type", "")
         files: list[tuple[int, str, bytes]] = []
         if ctype.startswith("multipart/"):

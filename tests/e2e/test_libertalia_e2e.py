@@ -101,16 +101,22 @@ async def test_full_game_with_dms_closed_for_one_player(sb, tmp_path):
         # the finished game is in everyone's history, with its scores
         r = await sb.slash("bruno", "table history", channel=thread)
         assert r.ephemeral and f"#{m.id} Libertalia" in r.content
-        # Play again: a new table in the channel with the same seats and options
+        # Play again: a new table in the channel with the same seats and options, once
         channel = sb.channel("game-table")
-        r = await sb.click("bruno", results, label="Play again")
-        assert r.type == 6
+        r = await sb.click("dmitri", results, label="Play again")
+        assert r.ephemeral and "Only the players" in r.content
+        # two players press it at the same moment: one rematch, the other is told
+        clicks = [await sb.click(u, results, label="Play again", wait=False) for u in ("bruno", "anna")]
+        clicks = [await c.wait_ack() for c in clicks]
+        assert sorted(c.type for c in clicks) == [4, 7]
+        refused = next(c for c in clicks if c.type == 4)
+        assert refused.ephemeral and "rematch of this game is" in refused.content
+        assert not results.custom_ids                     # the button goes with the rematch
         lobby2 = await sb.wait_for_message(
             lambda x: x.channel_id == channel.id and x.id != lobby.id and x.component(label="Join")
             and "AI 1" in x.text, timeout=10)
         assert all(name in lobby2.text for name in ("Anna", "Bruno", "Chloe", "AI 1"))
-        r = await sb.click("dmitri", results, label="Play again")
-        assert r.ephemeral and "Only the players" in r.content
+        assert len(await store.matches(("lobby",))) == 1
     finally:
         await stop_bot_inprocess(bot, task, store)
 
