@@ -97,7 +97,6 @@ class Match:
     # "Back": (action number, seat, state before it) of the acting seat's own moves this turn
     undo_stack: list[tuple[int, str, dict]] = field(default_factory=list, repr=False)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
-    waiting_since: dict[str, float] = field(default_factory=dict, repr=False)
 
     @property
     def engine(self):
@@ -152,11 +151,12 @@ Listener = Callable[[Match, Change], Awaitable[None]]
 
 
 class MatchService:
-    def __init__(self, store: Store, *, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, store: Store, *, clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.matches: dict[int, Match] = {}
         self._listeners: list[Listener] = []
-        self._timers: dict[tuple[int, str], asyncio.Task] = {}
+        self._timers: dict[tuple[int, str, str], asyncio.Task] = {}   # (match, seat, kind)
+        self._deadlines: dict[int, dict[tuple[str, str], tuple[int, float]]] = {}  # as stored
         self._retries: dict[int, asyncio.Task] = {}       # AI moves to try again after a failed write
         self._retry_attempts: dict[int, int] = {}
         self._clock = clock
@@ -201,7 +201,7 @@ class MatchService:
         if steps:
             await self._after_steps(m, steps, None)
         else:
-            self._arm_timers(m)
+            await self._arm_timers(m)
         return steps
 
     async def _load(self, row: MatchRow) -> Match:
@@ -211,7 +211,8 @@ class MatchService:
                   options=dict(opts.get("engine", {})), table=dict(opts.get("table", {})),
                   lang=row.lang,
                   seats=[Seat(s.seat, s.user_id, s.name, s.is_ai, s.locale) for s in row.seats],
-                  lobby_message_id=row.lobby_message_id, board_message_id=row.board_message_id)
+                  lobby_message_id=row.lobby_message_id, board_message_id=row.board_message_id,
+                  paused=row.paused)
         if row.status == "running":
             await self._rebuild_state(m)
         return m
@@ -396,7 +397,7 @@ class MatchService:
             m.seat_counts = {s.seat: 0 for s in m.seats}
             steps = await self._run_ai(m)
         await self._notify(m, Change("started", steps=steps, actor=user_id))
-        self._arm_timers(m)
+        await self._arm_timers(m)
         return m
 
     async def abort(self, match_id: int, user_id: int, *, is_admin: bool = False) -> Match:
@@ -459,7 +460,7 @@ class MatchService:
             self.matches.pop(m.id, None)
             self._cancel_timers(m)
         await self._notify(m, Change("steps", steps=steps, actor=actor))
-        self._arm_timers(m)
+        await self._arm_timers(m)
 
     async def _apply(self, m: Match, seat: str, action: dict, *, by_ai: bool,
                      by_timer: bool = False) -> Step:
@@ -485,7 +486,6 @@ class MatchService:
         m.state = state
         m.n = n
         m.seat_counts[seat] = m.seat_counts.get(seat, 0) + 1
-        m.waiting_since.pop(seat, None)
         # Only a human's own moves that drew nothing at random and revealed nothing can be
         # taken back, and only while nobody else has moved since.
         if by_ai or any(st[1] != seat for st in m.undo_stack):
@@ -570,56 +570,91 @@ class MatchService:
             m.state = m.engine.load(before)
             m.seat_counts[seat] -= 1
         await self._notify(m, Change("undo", actor=user_id, seat=seat))
+        await self._arm_timers(m)      # the decision taken back goes on with its own deadline
 
     # --- timers -------------------------------------------------------------------------
     def _cancel_timers(self, m: Match) -> None:
+        self._deadlines.pop(m.id, None)
         for key in [k for k in self._timers if k[0] == m.id]:
             self._timers.pop(key).cancel()
         retry = self._retries.pop(m.id, None)
         if retry is not None and retry is not asyncio.current_task():
             retry.cancel()
 
-    def _arm_timers(self, m: Match) -> None:
-        self._arm_rule_timers(m)
-        limit = float(m.table.get("timer", 0) or 0)
-        if not limit or m.status != "running" or m.paused:
+    async def _arm_timers(self, m: Match) -> None:
+        """One timer per decision awaited now: the table's timer for a human seat ("turn")
+        and the rules' own limit (engine.decision_timer, "rule"). Each deadline is stored,
+        so after a restart a timer goes on with the time that was left."""
+        want: dict[tuple[str, str], tuple[float, dict | None]] = {}
+        if m.status == "running" and not m.paused:
+            limit = float(m.table.get("timer", 0) or 0)
+            for seat in m.to_act():
+                s = m.seat(seat)
+                rule = m.engine.decision_timer(m.state, seat)
+                if rule is not None:
+                    want[(seat, "rule")] = (float(rule[0]), rule[1])
+                if limit and s is not None and not s.is_ai:
+                    want[(seat, "turn")] = (limit, None)
+        for key in [k for k in self._timers if k[0] == m.id]:
+            task = self._timers[key]
+            seat, kind = key[1], key[2]
+            if (seat, kind) not in want or task.count != m.seat_counts.get(seat, 0) or task.done():
+                self._timers.pop(key).cancel()
+        if not want:
             return
-        waiting = {s for s in m.to_act() if m.seat(s) and not m.seat(s).is_ai}
-        for key in [k for k in self._timers if k[0] == m.id and len(k) == 2 and k[1] not in waiting]:
-            self._timers.pop(key).cancel()
-        for seat in waiting:
-            key = (m.id, seat)
-            if key in self._timers and not self._timers[key].done():
-                continue
-            m.waiting_since.setdefault(seat, self._clock())
-            self._timers[key] = asyncio.create_task(self._timer(m, seat, m.seat_counts.get(seat, 0), limit))
-
-    def _arm_rule_timers(self, m: Match) -> None:
-        """Time limits the rules themselves put on a decision (engine.decision_timer)."""
-        if m.status != "running" or m.paused:
-            return
-        for seat in m.to_act():
-            rule = m.engine.decision_timer(m.state, seat)
-            key = (m.id, seat, "rule")
-            if rule is None:
+        if m.id not in self._deadlines:
+            self._deadlines[m.id] = await self.store.deadlines(m.id)
+        stored = self._deadlines[m.id]
+        new: list[tuple[str, str, int, float]] = []
+        # no await from here until every task exists: a concurrent call sees them all
+        for (seat, kind), (limit, action) in want.items():
+            key = (m.id, seat, kind)
+            if key in self._timers:
                 continue
             count = m.seat_counts.get(seat, 0)
-            old = self._timers.get(key)
-            if old is not None and not old.done() and getattr(old, "count", None) == count:
-                continue
-            if old is not None:
-                old.cancel()
-            task = asyncio.create_task(self._rule_timer(m, seat, count, *rule))
+            old = stored.get((seat, kind))
+            resumed = old is not None and old[0] == count
+            at = old[1] if resumed else self._clock() + limit
+            if not resumed:
+                stored[(seat, kind)] = (count, at)
+                new.append((seat, kind, count, at))
+            if kind == "rule":
+                coro = self._rule_timer(m, seat, count, at, action)
+            else:
+                coro = self._timer(m, seat, count, at, limit, remind=not resumed or self._clock() < at - limit / 2)
+            task = asyncio.create_task(coro)
             task.count = count  # type: ignore[attr-defined]
             self._timers[key] = task
+        for seat, kind, count, at in new:
+            try:
+                await self.store.set_deadline(m.id, seat, kind, count, at)
+            except Exception:    # the timer still runs; only a restart would reset it
+                log.exception("could not store the deadline of match %s seat %s", m.id, seat)
 
-    async def _rule_timer(self, m: Match, seat: str, count: int, limit: float, action: dict) -> None:
+    def deadline(self, match_id: int, seat: str, kind: str = "turn") -> float | None:
+        """When the seat's running timer of that kind runs out (clock seconds), if one runs."""
+        task = self._timers.get((match_id, seat, kind))
+        if task is None or task.done():
+            return None
+        found = self._deadlines.get(match_id, {}).get((seat, kind))
+        return found[1] if found else None
+
+    async def _sleep_until(self, at: float) -> None:
+        await asyncio.sleep(max(0.0, at - self._clock()))
+
+    def _forget_timer(self, m: Match, seat: str, kind: str) -> None:
+        key = (m.id, seat, kind)
+        if self._timers.get(key) is asyncio.current_task():
+            self._timers.pop(key, None)
+
+    async def _rule_timer(self, m: Match, seat: str, count: int, at: float, action: dict) -> None:
         try:
-            await asyncio.sleep(limit)
+            await self._sleep_until(at)
             async with m.lock:
                 if (m.status != "running" or m.seat_counts.get(seat, 0) != count
                         or seat not in m.to_act() or action not in m.engine.legal(m.state, seat)):
                     return
+                self._forget_timer(m, seat, "rule")
                 steps = [await self._apply(m, seat, action, by_ai=False, by_timer=True)]
                 steps += await self._run_ai(m)
             await self._after_steps(m, steps, None)
@@ -631,28 +666,27 @@ class MatchService:
         except Exception:
             log.exception("rule timer failed for match %s seat %s", m.id, seat)
         finally:
-            key = (m.id, seat, "rule")
-            if self._timers.get(key) is asyncio.current_task():
-                self._timers.pop(key, None)
+            self._forget_timer(m, seat, "rule")
 
-    async def _timer(self, m: Match, seat: str, count: int, limit: float) -> None:
+    async def _timer(self, m: Match, seat: str, count: int, at: float, limit: float, *,
+                     remind: bool) -> None:
         try:
-            started = m.waiting_since.get(seat, self._clock())
-            await asyncio.sleep(max(0.0, started + limit / 2 - self._clock()))
+            if remind:
+                await self._sleep_until(at - limit / 2)
+                if m.seat_counts.get(seat, 0) != count or m.status != "running":
+                    return
+                await self._notify(m, Change("reminder", seat=seat))
+            await self._sleep_until(at)
             if m.seat_counts.get(seat, 0) != count or m.status != "running":
                 return
-            await self._notify(m, Change("reminder", seat=seat))
-            await asyncio.sleep(max(0.0, started + limit - self._clock()))
-            if m.seat_counts.get(seat, 0) != count or m.status != "running":
-                return
+            self._forget_timer(m, seat, "turn")
             await self.timeout(m.id, seat, count)
         except asyncio.CancelledError:
             pass
         except Exception:
             log.exception("timer failed for match %s seat %s", m.id, seat)
         finally:
-            if self._timers.get((m.id, seat)) is asyncio.current_task():
-                self._timers.pop((m.id, seat), None)
+            self._forget_timer(m, seat, "turn")
 
     async def timeout(self, match_id: int, seat: str, count: int | None = None) -> list[Step]:
         """The seat's time is up: an AI move for it, or a pause, as the table chose."""
@@ -661,6 +695,7 @@ class MatchService:
             if seat not in m.to_act() or (count is not None and m.seat_counts.get(seat, 0) != count):
                 return []
             if m.table.get("on_timeout", "ai") == "pause":
+                await self.store.update_match(m.id, paused=True)
                 m.paused = True
                 change = Change("paused", seat=seat)
                 steps: list[Step] = []
@@ -679,8 +714,12 @@ class MatchService:
         m = self.get(match_id)
         if not m.seat_of(user_id):
             raise ServiceError("Only seated players can resume the game.")
-        m.paused = False
-        m.waiting_since.clear()
+        async with m.lock:
+            # every waiting player gets a full period again
+            await self.store.clear_deadlines(m.id)
+            await self.store.update_match(m.id, paused=False)
+            self._deadlines.pop(m.id, None)
+            m.paused = False
         await self._notify(m, Change("lobby" if m.status == "lobby" else "steps", actor=user_id))
         await self.catch_up(m)
         return m

@@ -18,7 +18,8 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 SNAPSHOT_EVERY = 25
 
 MATCH_FIELDS = ("game", "guild_id", "channel_id", "thread_id", "host_id", "status", "seed",
-                "options", "lang", "lobby_message_id", "board_message_id", "finished_at", "result")
+                "options", "lang", "lobby_message_id", "board_message_id", "finished_at", "result",
+                "paused")
 
 
 @dataclass
@@ -50,6 +51,7 @@ class MatchRow:
     finished_at: str | None
     result: dict | None
     seats: list[SeatRow] = field(default_factory=list)
+    paused: bool = False
 
 
 class Store:
@@ -279,6 +281,23 @@ class Store:
         async with self._transaction() as conn:
             await conn.execute("UPDATE matches SET rematch_id=? WHERE id=?", (rematch_id, match_id))
 
+    # --- timers -------------------------------------------------------------------------
+    async def set_deadline(self, match_id: int, seat: str, kind: str, count: int, at: float) -> None:
+        async with self._transaction() as conn:
+            await conn.execute("INSERT OR REPLACE INTO deadlines VALUES (?,?,?,?,?)",
+                               (match_id, seat, kind, count, at))
+
+    async def deadlines(self, match_id: int) -> dict[tuple[str, str], tuple[int, float]]:
+        """(seat, kind) -> (count, at) of the match's stored timer deadlines."""
+        async with self.conn.execute(
+                "SELECT seat, kind, count, at FROM deadlines WHERE match_id=?", (match_id,)) as cur:
+            rows = await cur.fetchall()
+        return {(r["seat"], r["kind"]): (r["count"], r["at"]) for r in rows}
+
+    async def clear_deadlines(self, match_id: int) -> None:
+        async with self._transaction() as conn:
+            await conn.execute("DELETE FROM deadlines WHERE match_id=?", (match_id,))
+
     # --- per-seat messages --------------------------------------------------------------
     async def set_seat_message(self, match_id: int, seat: str, kind: str, channel_id: int,
                                message_id: int) -> None:
@@ -303,4 +322,5 @@ def _match(row: aiosqlite.Row) -> MatchRow:
         lobby_message_id=row["lobby_message_id"], board_message_id=row["board_message_id"],
         created_at=row["created_at"], updated_at=row["updated_at"],
         finished_at=row["finished_at"],
-        result=json.loads(row["result"]) if row["result"] else None)
+        result=json.loads(row["result"]) if row["result"] else None,
+        paused=bool(row["paused"]))

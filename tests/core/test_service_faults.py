@@ -182,3 +182,70 @@ async def test_play_again_only_after_the_end_and_once(env):
     assert [(s.seat, s.user_id) for s in again.seats] == [("A", BEN), ("B", ANNA)]
     with pytest.raises(ServiceError, match="already open: table #%d" % again.id):
         await svc.rematch(m.id, ANNA, "Anna", None)
+
+
+class Clock:
+    def __init__(self, now: float) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def test_timers_go_on_after_a_restart_with_the_time_that_was_left(env, monkeypatch):
+    """Issue: a restart used to give every waiting player a fresh full period. Deadlines
+    are stored; a new process resumes each timer with what was left, and a new decision
+    gets a new period."""
+    from tests import toy
+    store, _, _, _ = env
+    monkeypatch.setattr(toy.ToyEngine, "decision_timer",
+                        lambda self, st, seat: (30.0, {"type": "bank"}) if st["phase"] == "choose" else None,
+                        raising=False)
+    clock = Clock(1000.0)
+    svc = MatchService(store, clock=clock)
+    m = await svc.open_table("toy", guild_id=1, channel_id=5, host_id=ANNA, host_name="Anna",
+                             table={"timer": 600})
+    await svc.join(m.id, BEN, "Ben")
+    await svc.start(m.id, ANNA)
+    assert svc.deadline(m.id, "A") == svc.deadline(m.id, "B") == 1600.0
+    clock.now = 1100.0
+    await svc.act(m.id, ANNA, "A", {"type": "pick", "n": 3})
+    assert svc.deadline(m.id, "A") is None and svc.deadline(m.id, "B") == 1600.0
+    await svc.close()                           # the process stops …
+    clock.now = 1400.0
+    svc2 = MatchService(store, clock=clock)     # … and a new one starts 300 s later
+    try:
+        await svc2.load_all()
+        assert svc2.deadline(m.id, "B") == 1600.0       # 200 s left, not a fresh 600
+        await svc2.act(m.id, BEN, "B", {"type": "pick", "n": 1})
+        m2 = svc2.matches[m.id]
+        assert m2.to_act() == ["A"]                      # A decides: a new decision, new timers
+        assert svc2.deadline(m.id, "A") == 2000.0
+        assert svc2.deadline(m.id, "A", "rule") == 1430.0
+        clock.now = 1420.0
+    finally:
+        await svc2.close()
+    svc3 = MatchService(store, clock=clock)
+    try:
+        await svc3.load_all()
+        assert svc3.deadline(m.id, "A", "rule") == 1430.0     # the rules' limit too
+    finally:
+        await svc3.close()
+
+
+async def test_a_paused_game_stays_paused_after_a_restart(env):
+    store, svc, _, _ = env
+    m = await svc.open_table("toy", guild_id=1, channel_id=6, host_id=ANNA, host_name="Anna",
+                             table={"timer": 60, "on_timeout": "pause"})
+    await svc.join(m.id, BEN, "Ben")
+    await svc.start(m.id, ANNA)
+    await svc.timeout(m.id, "A")
+    assert m.paused
+    svc2 = MatchService(store)
+    try:
+        await svc2.load_all()
+        assert svc2.matches[m.id].paused and svc2.deadline(m.id, "A") is None
+        await svc2.resume(m.id, BEN)
+        assert not svc2.matches[m.id].paused and svc2.deadline(m.id, "A") is not None
+    finally:
+        await svc2.close()
