@@ -1,0 +1,385 @@
+"""Decision panels and notifications: how each player learns that a decision is theirs.
+
+- A new decision reaches its player once, as a **new** message: a new DM, or a new
+  ephemeral panel when they play from the table's buttons (DMs closed, or by choice). An
+  edit never carries a new decision (edits do not notify). The seat's previous panel is
+  retired: its buttons go and one line says why.
+- A decision read out at the table (a quiz question) is a public message that offers only
+  the engine's public choices; what only the player may see (playing a secret card) goes to
+  their own panel. A message at the table is never edited into anything private.
+- The thread gets at most one mention per change of whose turn it is (table option
+  ``pings``: all | first | off).
+- At the end of a game every panel of it loses its buttons.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs import ui
+from core.i18n import tr
+from core.service import Match, Step
+
+if TYPE_CHECKING:  # pragma: no cover
+    from cogs.controller import Controller
+
+log = logging.getLogger(__name__)
+
+CONTENT_MAX = 2000
+EPHEMERAL_EDITABLE_S = 14 * 60      # interaction tokens live 15 minutes
+
+
+def clip(s: str, n: int = CONTENT_MAX) -> str:
+    return s if len(s) <= n else s[: n - 1] + "…"
+
+
+def mentioning(*user_ids: int) -> discord.AllowedMentions:
+    """Only these users may be pinged by a message: never @everyone, @here or a role, and
+    never someone whose mention happens to be inside a display name or a question text."""
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(u) for u in user_ids])
+
+
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+def action_key(action: dict) -> str:
+    return json.dumps(action, sort_keys=True)
+
+
+@dataclass
+class PublicPanel:
+    """A decision read out at the table (e.g. a quiz question) and what it offered."""
+    channel_id: int
+    message_id: int
+    content: str | None          # None: not known (restored after a restart), fetched if needed
+    stamp: tuple                 # (the seat's action count, fingerprint of its choices)
+    labels: dict[str, str]       # action (as JSON) -> the label its button had
+
+
+@dataclass
+class DmPanel:
+    channel_id: int
+    message_id: int
+    content: str | None          # None: not known (restored after a restart)
+
+
+@dataclass
+class EphemeralPanel:
+    """An ephemeral panel; it can be edited through its interaction for 15 minutes."""
+    interaction: discord.Interaction
+    message_id: int | None       # None: the interaction's own response
+    content: str
+    at: float
+
+
+class Panels:
+    def __init__(self, controller: "Controller") -> None:
+        self.c = controller
+        self.offered: dict[tuple[int, str], tuple[int, str]] = {}   # decision last delivered
+        self.dm: dict[tuple[int, str], DmPanel] = {}
+        self.ephemeral: dict[tuple[int, str], EphemeralPanel] = {}
+        self.public: dict[tuple[int, str], PublicPanel] = {}
+        self.waiting: dict[int, set[str]] = {}                    # humans asked, last publication
+        self.pinged: dict[tuple[int, str], tuple[int, str]] = {}  # decision last mentioned
+
+    # --- building a panel ---------------------------------------------------------------
+    def build(self, m: Match, seat: str, locale: str | None, *,
+              public: bool = False) -> tuple[str, discord.ui.View | None]:
+        """The decision a seat is asked now: prompt text and components. A public panel
+        offers only the engine's public choices, under their own fingerprint, so nothing on
+        it depends on the player's hidden data."""
+        acts, fp = m.public_choices(seat) if public else m.choices(seat)
+        if not acts:
+            return "", None
+        engine = m.engine
+        labels = [tr(engine.label(m.state, seat, a), locale) for a in acts]
+        rule = engine.decision_timer(m.state, seat)
+        if rule is not None and rule[1] in acts:
+            # what happens at the time limit is not a button of its own
+            labels[acts.index(rule[1])] = None
+        prompt = tr(engine.prompt(m.state, seat), locale)
+        if rule is not None:
+            prompt += " " + tr("({s} seconds)", locale, s=int(rule[0]))
+        header = tr("**{game} #{id}** — {prompt}", locale, game=tr(engine.title, locale), id=m.id,
+                    prompt=prompt)
+        view = ui.choice_view(m.id, seat, m.seat_counts.get(seat, 0), fp, labels,
+                              placeholder=tr("Choose…", locale))
+        if not public and self.c.service.can_undo(m, seat):
+            view.add_item(ui.TableButton("back", m.id, tr("Back", locale)))
+        return clip(header), view
+
+    @staticmethod
+    def stamp(m: Match, seat: str) -> tuple[int, str]:
+        return m.seat_counts.get(seat, 0), m.choices(seat)[1]
+
+    def private_extras(self, m: Match, seat: str) -> list[dict]:
+        """Choices of a public decision that only the player may see (besides the time-out)."""
+        acts, _ = m.choices(seat)
+        public, _ = m.public_choices(seat)
+        rule = m.engine.decision_timer(m.state, seat)
+        return [a for a in acts if a not in public and (rule is None or a != rule[1])]
+
+    def humans_asked(self, m: Match) -> set[str]:
+        return {s for s in m.to_act() if m.seat(s) and not m.seat(s).is_ai}
+
+    def should_ping(self, m: Match, seat: str, newly: set[str]) -> bool:
+        """pings=all: every new decision; first: the first decision of a turn; off: never."""
+        pings = m.table.get("pings", "first")
+        if pings == "off":
+            return False
+        if pings == "all":
+            return self.pinged.get((m.id, seat)) != self.stamp(m, seat)
+        return seat in newly
+
+    # --- delivering decisions -------------------------------------------------------------
+    async def deliver(self, m: Match, notes: dict[str, list[str]]) -> None:
+        """Every human seat asked a new decision gets it once, as a new message, with the
+        private news of this change (``notes``: lines per seat) on top; news for a seat
+        with no new decision goes in a DM of its own. Then the mention line."""
+        asked = self.humans_asked(m) if m.status == "running" else set()
+        newly = asked - self.waiting.get(m.id, set())
+        self.waiting[m.id] = asked
+        mention: list[str] = []
+        for seat in sorted(asked):
+            s = m.seat(seat)
+            key = (m.id, seat)
+            stamp = self.stamp(m, seat)
+            if not stamp[1] or self.offered.get(key) == stamp:
+                continue
+            self.offered[key] = stamp
+            ping = self.should_ping(m, seat, newly)
+            if ping:
+                self.pinged[key] = stamp
+            if m.engine.public_decision(m.state, seat):
+                await self._post_public(m, seat, stamp, ping)
+                if not self.private_extras(m, seat):
+                    await self.retire_dm(m, seat)
+                    await self.retire_ephemeral(m, seat)
+                    continue
+            elif ping:
+                mention.append(seat)
+            lines = notes.pop(seat, [])
+            content, view = self.build(m, seat, s.locale)
+            if lines:
+                content = clip("\n".join(lines) + "\n" + content)
+            msg = await self.c.dm(m, s.user_id, content=content, view=view)
+            await self.retire_dm(m, seat)
+            await self.retire_ephemeral(m, seat)
+            if msg is not None:
+                await self._set_dm(m, seat, DmPanel(msg.channel.id, msg.id, content))
+        for seat, lines in notes.items():
+            s = m.seat(seat)
+            if s is not None and not s.is_ai:
+                await self.c.dm(m, s.user_id, content=clip(
+                    f"**{tr(m.engine.title, s.locale)} #{m.id}** — " + "\n".join(lines)))
+        if mention:
+            await self._mention(m, mention)
+
+    async def _mention(self, m: Match, seats: list[str]) -> None:
+        """One line that mentions the players newly asked to act, telling each where their
+        choices are."""
+        t = self.c.t(m)
+        by_dm = [m.seat(s).user_id for s in seats if m.seat(s).user_id not in self.c.dm_closed]
+        at_table = [m.seat(s).user_id for s in seats if m.seat(s).user_id in self.c.dm_closed]
+        parts = []
+        if by_dm:
+            who = " ".join(f"<@{u}>" for u in by_dm)
+            parts.append(t("{who}: your turn — your choices are in your DMs.", who=who))
+        if at_table:
+            who = " ".join(f"<@{u}>" for u in at_table)
+            parts.append(t("{who}: your turn — press **Your turn** on the board.", who=who))
+        await self.c.channel(m.home_channel).send(clip("\n".join(parts)),
+                                                  allowed_mentions=mentioning(*by_dm, *at_table))
+
+    async def _post_public(self, m: Match, seat: str, stamp: tuple, ping: bool) -> None:
+        """Read a decision out at the table: everyone sees it, only its player may answer."""
+        s = m.seat(seat)
+        content, view = self.build(m, seat, m.lang, public=True)
+        msg = await self.c.channel(m.home_channel).send(
+            clip(f"<@{s.user_id}> " + content), view=view,
+            allowed_mentions=mentioning(s.user_id) if ping else NO_MENTIONS)
+        acts, _ = m.public_choices(seat)
+        labels = {action_key(a): tr(m.engine.label(m.state, seat, a), m.lang) for a in acts}
+        await self.retire_public(m, seat)
+        self.public[(m.id, seat)] = PublicPanel(msg.channel.id, msg.id, msg.content, stamp, labels)
+        await self.c.service.store.set_seat_message(m.id, seat, "table_panel", msg.channel.id, msg.id)
+
+    # --- retiring panels ------------------------------------------------------------------
+    async def retire_public_done(self, m: Match, steps: list[Step]) -> None:
+        """A decision read out at the table that is no longer asked loses its buttons, with
+        a line that says how it ended (the answer given, or that time ran out)."""
+        t = self.c.t(m)
+        for (mid, seat), panel in list(self.public.items()):
+            if mid != m.id:
+                continue
+            if self.stamp(m, seat) == panel.stamp and m.engine.public_decision(m.state, seat):
+                continue
+            note = ""
+            first = next((st for st in steps if st.seat == seat), None)
+            if first is not None and first.by_timer:
+                note = t("⏱ Time ran out.")
+            elif first is not None and action_key(first.action) in panel.labels:
+                note = t("✓ {choice}", choice=panel.labels[action_key(first.action)])
+            await self.retire_public(m, seat, note)
+
+    async def retire_public(self, m: Match, seat: str, note: str = "") -> None:
+        panel = self.public.pop((m.id, seat), None)
+        if panel is None:
+            return
+        try:
+            message = self.c.channel(panel.channel_id).get_partial_message(panel.message_id)
+            if note:
+                content = panel.content if panel.content is not None else (await message.fetch()).content
+                await message.edit(content=clip(content + "\n" + note), view=None,
+                                   allowed_mentions=NO_MENTIONS)
+            else:
+                await message.edit(view=None)
+        except discord.HTTPException:
+            log.info("could not retire the table panel %s", panel.message_id)
+
+    async def retire_dm(self, m: Match, seat: str, note: str | None = None) -> None:
+        """The seat's live DM panel loses its buttons and says why (replaced by default)."""
+        panel = self.dm.pop((m.id, seat), None)
+        if panel is None:
+            return
+        s = m.seat(seat)
+        note = note if note is not None else tr("*(replaced by a newer panel below)*", s.locale if s else None)
+        try:
+            message = self.c.channel(panel.channel_id).get_partial_message(panel.message_id)
+            if panel.content is not None:
+                await message.edit(content=clip(panel.content + "\n" + note), view=None,
+                                   allowed_mentions=NO_MENTIONS)
+            else:
+                await message.edit(view=None)
+        except discord.HTTPException:
+            log.info("could not retire panel %s", panel.message_id)
+
+    async def retire_ephemeral(self, m: Match, seat: str, note: str | None = None) -> None:
+        panel = self.ephemeral.pop((m.id, seat), None)
+        if panel is None or time.monotonic() - panel.at > EPHEMERAL_EDITABLE_S:
+            return
+        s = m.seat(seat)
+        note = note if note is not None else tr("*(replaced by a newer panel)*", s.locale if s else None)
+        kwargs: dict[str, Any] = {"content": clip(panel.content + "\n" + note), "view": None,
+                                  "allowed_mentions": NO_MENTIONS}
+        try:
+            if panel.message_id is None:
+                await panel.interaction.edit_original_response(**kwargs)
+            else:
+                await panel.interaction.followup.edit_message(panel.message_id, **kwargs)
+        except discord.HTTPException:
+            log.info("could not retire an ephemeral panel of match %s", m.id)
+
+    async def retire_all(self, m: Match, note_text: str) -> None:
+        """The end of a table: no panel of it stays clickable."""
+        for (mid, seat) in [k for k in (*self.dm, *self.ephemeral, *self.public) if k[0] == m.id]:
+            s = m.seat(seat)
+            note = tr(note_text, s.locale if s else m.lang)
+            await self.retire_dm(m, seat, f"*{note}*")
+            await self.retire_ephemeral(m, seat, f"*{note}*")
+            await self.retire_public(m, seat)
+        self.waiting.pop(m.id, None)
+        for store in (self.offered, self.pinged):
+            for k in [k for k in store if k[0] == m.id]:
+                del store[k]
+
+    async def _set_dm(self, m: Match, seat: str, panel: DmPanel) -> None:
+        self.dm[(m.id, seat)] = panel
+        await self.c.service.store.set_seat_message(m.id, seat, "panel", panel.channel_id, panel.message_id)
+
+    # --- answers ----------------------------------------------------------------------------
+    async def answered(self, interaction: discord.Interaction, m: Match, seat: str,
+                       label_public: str, label_private: str) -> None:
+        """Confirm a choice on the panel that was clicked (an edit: it carries no new
+        decision). The seat's next decision comes as a new message: a new ephemeral panel
+        when they played from the table's buttons, else a new DM from ``deliver``."""
+        msg = interaction.message
+        key = (m.id, seat)
+        if interaction.guild_id is not None and msg is not None and not msg.flags.ephemeral:
+            # a message at the table only ever shows public content
+            panel = self.public.get(key)
+            if panel is not None and panel.message_id == msg.id:
+                self.public.pop(key)
+            await interaction.response.edit_message(
+                content=clip(msg.content + "\n" + self.c.t(m)("✓ {choice}", choice=label_public)),
+                view=None, allowed_mentions=NO_MENTIONS)
+            return
+        locale = str(interaction.locale)
+        done = tr("✓ {choice}", locale, choice=label_private)
+        content = clip(((msg.content + "\n") if msg is not None and msg.content else "") + done)
+        if interaction.guild_id is None:        # a DM panel
+            if msg is not None and self.dm.get(key) and self.dm[key].message_id == msg.id:
+                self.dm.pop(key)
+            await interaction.response.edit_message(content=content, view=None,
+                                                    allowed_mentions=NO_MENTIONS)
+            return
+        # an ephemeral panel: the next decision of the same seat follows as a new one
+        mine = self.ephemeral.get(key)
+        if mine is not None and msg is not None and mine.message_id in (msg.id, None):
+            self.ephemeral.pop(key)
+        await interaction.response.edit_message(content=content, view=None, allowed_mentions=NO_MENTIONS)
+        stamp = self.stamp(m, seat)
+        if stamp[1] and self.offered.get(key) != stamp and not m.engine.public_decision(m.state, seat):
+            self.offered[key] = stamp
+            nxt, view = self.build(m, seat, locale)
+            sent = await interaction.followup.send(nxt, view=view, ephemeral=True, wait=True,
+                                                   allowed_mentions=NO_MENTIONS)
+            await self.retire_dm(m, seat)
+            self.ephemeral[key] = EphemeralPanel(interaction, sent.id, nxt, time.monotonic())
+
+    async def show_turn(self, interaction: discord.Interaction, m: Match, seat: str) -> None:
+        """The **Your turn** button: the seat's decision as a new ephemeral panel (its DM
+        panel of the same decision is retired, so one panel stays live)."""
+        locale = str(interaction.locale)
+        content, view = self.build(m, seat, locale)
+        await interaction.response.send_message(content, view=view, ephemeral=True,
+                                                allowed_mentions=NO_MENTIONS)
+        key = (m.id, seat)
+        self.offered[key] = self.stamp(m, seat)
+        await self.retire_dm(m, seat)
+        await self.retire_ephemeral(m, seat)
+        self.ephemeral[key] = EphemeralPanel(interaction, None, content, time.monotonic())
+
+    async def taken_back(self, interaction: discord.Interaction, m: Match, seat: str) -> None:
+        """After **Back**: the decision taken back is offered again in the clicked panel."""
+        locale = str(interaction.locale)
+        content, view = self.build(m, seat, locale)
+        key = (m.id, seat)
+        self.offered[key] = self.stamp(m, seat)
+        content = clip(tr("↩ Taken back.", locale) + "\n" + content)
+        await interaction.response.edit_message(content=content, view=view, allowed_mentions=NO_MENTIONS)
+        msg = interaction.message
+        if interaction.guild_id is None and msg is not None:
+            if self.dm.get(key) is None or self.dm[key].message_id != msg.id:
+                await self.retire_dm(m, seat)
+            await self._set_dm(m, seat, DmPanel(interaction.channel_id, msg.id, content))
+        else:
+            await self.retire_dm(m, seat)
+            self.ephemeral[key] = EphemeralPanel(interaction, None if msg is None else msg.id,
+                                                 content, time.monotonic())
+
+    # --- after a restart --------------------------------------------------------------------
+    async def restore(self, m: Match) -> None:
+        """Remember who is waiting and which panels they hold, so nobody is pinged or sent a
+        panel twice (the old panels keep working)."""
+        if m.status != "running":
+            return
+        store = self.c.service.store
+        for seat, (channel_id, message_id) in (await store.seat_messages(m.id, "panel")).items():
+            self.dm[(m.id, seat)] = DmPanel(channel_id, message_id, None)
+        waiting = self.humans_asked(m)
+        self.waiting[m.id] = waiting
+        for seat in waiting:
+            self.offered[(m.id, seat)] = self.pinged[(m.id, seat)] = self.stamp(m, seat)
+        for seat, (channel_id, message_id) in (await store.seat_messages(m.id, "table_panel")).items():
+            if seat in waiting and m.engine.public_decision(m.state, seat):
+                acts, _ = m.public_choices(seat)
+                labels = {action_key(a): tr(m.engine.label(m.state, seat, a), m.lang) for a in acts}
+                self.public[(m.id, seat)] = PublicPanel(channel_id, message_id, None,
+                                                        self.offered[(m.id, seat)], labels)
