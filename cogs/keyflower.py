@@ -6,7 +6,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.tables import TIMEOUT_CHOICES, TIMER_CHOICES, language_choices, open_table, table_options
+from cogs.tables import (PING_CHOICES, TIMEOUT_CHOICES, TIMER_CHOICES, language_choices, open_table,
+                         table_options)
 
 
 class Keyflower(commands.GroupCog, group_name="keyflower", group_description="Keyflower with The Farmers (2–6 players)"):
@@ -19,15 +20,18 @@ class Keyflower(commands.GroupCog, group_name="keyflower", group_description="Ke
         farmers="Play with The Farmers expansion (on by default)",
         farmers_variant="Farmers variant: every Farmers tile is in play",
         timer="Time for each decision", on_timeout="What happens when time runs out",
+        pings="When players are mentioned in the thread",
         language="Language of the table's public posts")
-    @app_commands.choices(timer=TIMER_CHOICES, on_timeout=TIMEOUT_CHOICES, language=language_choices())
+    @app_commands.choices(timer=TIMER_CHOICES, on_timeout=TIMEOUT_CHOICES, pings=PING_CHOICES,
+                          language=language_choices())
     async def new(self, interaction: discord.Interaction, farmers: bool | None = None,
                   farmers_variant: bool | None = None, timer: int | None = None,
-                  on_timeout: str | None = None, language: str | None = None) -> None:
+                  on_timeout: str | None = None, pings: str | None = None,
+                  language: str | None = None) -> None:
         options = {k: v for k, v in (("farmers", farmers), ("farmers_variant", farmers_variant))
                    if v is not None}
         await open_table(self.bot, interaction, "keyflower", options,
-                         table_options(timer, on_timeout), language)
+                         table_options(timer, on_timeout, pings), language)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -6,7 +6,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.tables import TIMEOUT_CHOICES, TIMER_CHOICES, language_choices, open_table, table_options
+from cogs.tables import (PING_CHOICES, TIMEOUT_CHOICES, TIMER_CHOICES, language_choices, open_table,
+                         table_options)
 
 
 class Libertalia(commands.GroupCog, group_name="libertalia", group_description="Libertalia (2–6 players)"):
@@ -16,11 +17,14 @@ class Libertalia(commands.GroupCog, group_name="libertalia", group_description="
 
     @app_commands.command(name="new", description="Open a Libertalia table in this channel")
     @app_commands.describe(timer="Time for each decision", on_timeout="What happens when time runs out",
+                           pings="When players are mentioned in the thread",
                            language="Language of the table's public posts")
-    @app_commands.choices(timer=TIMER_CHOICES, on_timeout=TIMEOUT_CHOICES, language=language_choices())
+    @app_commands.choices(timer=TIMER_CHOICES, on_timeout=TIMEOUT_CHOICES, pings=PING_CHOICES,
+                          language=language_choices())
     async def new(self, interaction: discord.Interaction, timer: int | None = None,
-                  on_timeout: str | None = None, language: str | None = None) -> None:
-        await open_table(self.bot, interaction, "libertalia", {}, table_options(timer, on_timeout), language)
+                  on_timeout: str | None = None, pings: str | None = None,
+                  language: str | None = None) -> None:
+        await open_table(self.bot, interaction, "libertalia", {}, table_options(timer, on_timeout, pings), language)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -200,13 +200,10 @@ HELP = ("**How to play**\n"
         "• The host (or a server manager) can close a table with `/table abort`.")
 
 
-def table_options(timer: int | None, on_timeout: str | None) -> dict:
-    out = {}
-    if timer is not None:
-        out["timer"] = timer
-    if on_timeout is not None:
-        out["on_timeout"] = on_timeout
-    return out
+def table_options(timer: int | None, on_timeout: str | None, pings: str | None = None) -> dict:
+    """The table options given to a `/<game> new` (unset ones keep their defaults)."""
+    given = {"timer": timer, "on_timeout": on_timeout, "pings": pings}
+    return {k: v for k, v in given.items() if v is not None}
 
 
 TIMER_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in (
@@ -214,6 +211,9 @@ TIMER_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in (
     ("30 minutes", 1800), ("1 hour", 3600), ("1 day", 86400))]
 TIMEOUT_CHOICES = [app_commands.Choice(name="AI moves for the player", value="ai"),
                    app_commands.Choice(name="pause the game", value="pause")]
+PING_CHOICES = [app_commands.Choice(name="on the first decision of a turn", value="first"),
+                app_commands.Choice(name="on every decision", value="all"),
+                app_commands.Choice(name="never", value="off")]
 
 
 def language_choices() -> list[app_commands.Choice[str]]:

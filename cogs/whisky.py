@@ -3,19 +3,20 @@ packs. Questions are read out in the table's thread; only the player at the dist
 answer, with the buttons under the question."""
 from __future__ import annotations
 
-import re
-import tempfile
-from pathlib import Path
+import asyncio
+import logging
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.tables import TIMEOUT_CHOICES, TIMER_CHOICES, language_choices, open_table, table_options
+from cogs.tables import (PING_CHOICES, TIMEOUT_CHOICES, TIMER_CHOICES, language_choices, open_table,
+                         table_options)
 import engines
 from core.i18n import tr
 
-MAX_PACK_BYTES = 1024 * 1024
+log = logging.getLogger(__name__)
 
 
 class Whisky(commands.GroupCog, group_name="whisky", group_description="The Whisky Game (2–6 players)"):
@@ -31,6 +32,7 @@ class Whisky(commands.GroupCog, group_name="whisky", group_description="The Whis
         add_on_cards="Add the supplementary special cards",
         extra_characters="Include the five extra characters",
         timer="Time for each decision", on_timeout="What happens when time runs out",
+        pings="When players are mentioned in the thread",
         language="Language of the table's public posts")
     @app_commands.choices(
         victory_points=[app_commands.Choice(name=str(v), value=v) for v in (10, 15, 20, 25, 30, 35, 40)],
@@ -38,56 +40,79 @@ class Whisky(commands.GroupCog, group_name="whisky", group_description="The Whis
                   app_commands.Choice(name="finish the round", value="finish_round")],
         question_time=[app_commands.Choice(name=f"{v} s" if v else "no limit", value=v)
                        for v in (0, 20, 30, 45, 60, 90, 120, 180)],
-        timer=TIMER_CHOICES, on_timeout=TIMEOUT_CHOICES, language=language_choices())
+        timer=TIMER_CHOICES, on_timeout=TIMEOUT_CHOICES, pings=PING_CHOICES,
+        language=language_choices())
     async def new(self, interaction: discord.Interaction, victory_points: int | None = None,
                   end_rule: str | None = None, question_time: int | None = None,
                   add_on_cards: bool | None = None, extra_characters: bool | None = None,
-                  timer: int | None = None, on_timeout: str | None = None,
+                  timer: int | None = None, on_timeout: str | None = None, pings: str | None = None,
                   language: str | None = None) -> None:
         options = {k: v for k, v in (
             ("victory_points", victory_points), ("end_rule", end_rule),
             ("question_timeout_s", question_time), ("supplementary_specials", add_on_cards),
             ("extra_characters", extra_characters)) if v is not None}
+        from engines.whisky import qbank
+        if qbank.installed_pack_dirs(interaction.guild_id):
+            # this server's packs, and no other server's (the option stays unset elsewhere)
+            options["question_packs"] = str(interaction.guild_id)
         await open_table(self.bot, interaction, "whisky", options,
-                         table_options(timer, on_timeout), language)
+                         table_options(timer, on_timeout, pings), language)
 
-    @app_commands.command(name="questions", description="Add a question pack (.jsonl) — server managers")
-    @app_commands.describe(pack="A JSON Lines file: one question per line, as in the bot's own bank")
+    @app_commands.command(
+        name="questions",
+        description="Add a question pack for this server (.jsonl, ≤ 1 MB, ≤ 500 questions) — server managers")
+    @app_commands.describe(
+        pack="JSON Lines, a question a line: text ≤ 300 chars, options ≤ 80, info ≤ 400, id ≤ 32")
     @app_commands.default_permissions(manage_guild=True)
     async def questions(self, interaction: discord.Interaction, pack: discord.Attachment) -> None:
         from engines.whisky import qbank
         loc = interaction.locale
+        if interaction.guild_id is None:
+            await interaction.response.send_message(
+                tr("Question packs belong to a server: add them in a server channel.", loc), ephemeral=True)
+            return
         perms = getattr(interaction.user, "guild_permissions", None)
         if not (perms and perms.manage_guild):
             await interaction.response.send_message(tr("Only server managers can add question packs.", loc), ephemeral=True)
             return
-        name = re.sub(r"[^A-Za-z0-9_.-]", "_", pack.filename)
-        if not name.endswith(".jsonl") or pack.size > MAX_PACK_BYTES:
+        name = qbank.pack_file_name(pack.filename)
+        if name is None or pack.size > qbank.MAX_PACK_BYTES:
             await interaction.response.send_message(
-                tr("A pack is a .jsonl file of at most 1 MB.", loc), ephemeral=True)
+                tr("A pack is a .jsonl file of at most 1 MB with at most {n} questions.", loc,
+                   n=qbank.MAX_PACK_QUESTIONS), ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        data = await pack.read()
-        target = qbank.pack_dir()
-        final = target / name
+        # From here on every path ends in a followup: never leave "thinking…" behind.
         try:
-            if final.exists():
-                raise qbank.QuestionError(f"{name}: a pack with this name is already installed")
-            # validate against the built-in bank and every installed pack, before installing
-            with tempfile.TemporaryDirectory() as tmp:
-                (Path(tmp) / name).write_bytes(data)
-                dirs = [str(target)] if target.is_dir() else []
-                bank = qbank.load_bank("en", dirs + [tmp])
-        except (qbank.QuestionError, ValueError, UnicodeDecodeError) as e:
-            await interaction.followup.send(tr("The pack was not added: {error}", loc, error=str(e)[:1500]), ephemeral=True)
-            return
-        target.mkdir(parents=True, exist_ok=True)
-        final.write_bytes(data)
-        engines.get("whisky").reload_bank()
-        added = sum(1 for line in data.decode("utf-8").splitlines() if line.strip())
-        await interaction.followup.send(
-            tr("Pack {name} added: {n} questions (the bank now has {total}). New tables use it.", loc,
-               name=name, n=added, total=len(bank)), ephemeral=True)
+            try:
+                data = await pack.read()
+            except (discord.HTTPException, aiohttp.ClientError, asyncio.TimeoutError, OSError) as e:
+                log.warning("question pack %r of guild %s: download failed: %r",
+                            pack.filename, interaction.guild_id, e)
+                await interaction.followup.send(
+                    tr("The pack could not be downloaded from Discord, so nothing was added. "
+                       "Please try again in a moment.", loc), ephemeral=True)
+                return
+            try:
+                # checked against the built-in bank and this server's packs only, then saved
+                # into this server's folder; a refused file installs nothing
+                added = qbank.install_pack(data, name, interaction.guild_id)
+            except qbank.QuestionError as e:
+                await interaction.followup.send(
+                    tr("The pack was not added: {error}", loc, error=str(e)[:1500]), ephemeral=True)
+                return
+            engines.get("whisky").reload_bank()
+            await interaction.followup.send(
+                tr("Pack {name} added to this server: {n} questions. New tables here use it.", loc,
+                   name=name, n=added), ephemeral=True)
+        except Exception:
+            log.exception("question pack %r of guild %s failed", pack.filename, interaction.guild_id)
+            try:
+                await interaction.followup.send(
+                    tr("Something went wrong while adding the pack. Please try again later.", loc),
+                    ephemeral=True)
+            except discord.HTTPException:
+                pass
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -31,6 +31,9 @@ TABLE_OPTIONS = {
               "Seconds a player has for each decision (0 = no timer)."),
     "on_timeout": ("ai", ("ai", "pause"),
                    "What happens when the timer runs out: an AI move for that seat, or a pause."),
+    "pings": ("first", ("all", "first", "off"),
+              "Mention players in the thread: on every decision, on the first decision of "
+              "their turn, or never."),
 }
 
 

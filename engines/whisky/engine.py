@@ -41,6 +41,7 @@ from . import data as D
 FIELD_KINDS = ("distillery", "lost", "pub", "airport")
 PAGE = 23  # items per page when a list is longer than one Discord select (25)
 LETTERS = "ABCD"
+ANSWER_LABEL_MAX = 77   # answer text on a button, after "A: "
 TOKEN_NAMES = {"barley": "barley", "water": "water", "yeast": "yeast"}
 
 
@@ -101,6 +102,7 @@ class WhiskyEngine(BaseEngine):
             "question_lang": ("en", [], "Language of the question bank."),
             "question_bank": ("standard", ["standard", "generated"],
                               "standard = the shipped question bank; generated = practice placeholders."),
+            "question_packs": ("", [], "Server whose question packs this table uses (set by the bot)."),
         }
 
     def resolve_options(self, options):
@@ -132,21 +134,30 @@ class WhiskyEngine(BaseEngine):
             return self._bank_override
         src = state.get("bank", "generated")
         lang = state["options"].get("question_lang", "en")
-        key = f"{src}:{lang}"
+        # the packs of one server only (option question_packs = its id, "" for none)
+        packs = str(state["options"].get("question_packs") or "")
+        key = f"{src}:{lang}:{packs}"
         if key not in self._bank_cache:
+            if len(self._bank_cache) >= 64:      # one entry per server with packs: bounded
+                self._bank_cache.pop(next(iter(self._bank_cache)))
             if src == "generated":
                 self._bank_cache[key] = D.generated_bank()
             else:
                 from engines.whisky import qbank
-                extra = self._extra_dirs if self._extra_dirs is not None else qbank.installed_pack_dirs()
+                extra = self._extra_dirs if self._extra_dirs is not None \
+                    else qbank.installed_pack_dirs(packs or None)
                 self._bank_cache[key] = qbank.load_bank(lang, extra)
         return self._bank_cache[key]
 
     def reload_bank(self) -> None:
-        """Forget the loaded banks (after an admin installed a question pack)."""
+        """Forget every loaded bank, of every server (after a server installed a pack)."""
         self._bank_cache.clear()
 
     def _bank_source(self, opts) -> str:
+        packs = opts.get("question_packs", "")
+        if not isinstance(packs, str) or not (packs == "" or packs.isascii() and packs.isdigit()):
+            raise IllegalAction("Option {option} cannot be {value}.",
+                                option="question_packs", value=str(packs)[:40])
         if self._bank_override is not None:
             return "injected"
         if opts["question_bank"] == "generated":
@@ -302,6 +313,13 @@ class WhiskyEngine(BaseEngine):
     def _total_tokens(self, p) -> int:
         return sum(p["ingredients"].values())
 
+    @staticmethod
+    def _card_count(p) -> int:
+        """Special cards in front of a player, as everybody can count them (a kept return
+        ticket included). Which cards they are is secret, so whether the game pauses for
+        a card decision depends on this count only, never on the cards themselves."""
+        return len(p["hand"]) + (1 if p["return_ticket"] else 0)
+
     # ------------------------------------------------------------------ contract
     def to_act(self, state) -> list[str]:
         if state["phase"] == "over":
@@ -437,6 +455,13 @@ class WhiskyEngine(BaseEngine):
     def public_decision(self, state, seat):
         """The question is read out to the whole table; only its player may answer."""
         return self._answering(state, seat)
+
+    def public_actions(self, state, seat):
+        """Only the answers are offered at the table: card plays (50/50, experts) are
+        secret until played and stay in the player's own panel."""
+        if not self._answering(state, seat):
+            return []
+        return [a for a in self.legal(state, seat) if a["type"] == "answer"]
 
     def _ch_smuggle(self, state, seat, p, dec):
         return [{"type": "take", "distillery": d}
@@ -866,19 +891,23 @@ class WhiskyEngine(BaseEngine):
             if exact:
                 self._draw_special(state, seat, ev)
         elif ftype == "distillery":
-            if self._can_visit(state, seat, field) and len(self._ch_distillery(state, seat, p, {"field": field})) > 1:
+            # a question is possible, or a held card might be (the Smuggler): which cards
+            # are held is secret, so only their number decides whether to ask
+            if self._can_visit(state, seat, field) and self._any_pool(state) and (
+                    self._card_count(p) or any(self._stock_has(state, field, v)
+                                               for v in D.LEVEL_VALUE.values())):
                 self._push(state, "distillery", seat, field=field)
         elif ftype == "lost":
-            coffey = ("coffey" in p["hand"] and state["lost_deck"]
-                      and state["options"]["coffey_mode"] == "double_holdings"
-                      and self._total_tokens(p) >= 3)
-            if not p["prohibition"] and (self._can_buy_lost(state, seat) or coffey):
+            coffey_could_help = (self._card_count(p) and state["lost_deck"]
+                                 and state["options"]["coffey_mode"] == "double_holdings"
+                                 and self._total_tokens(p) >= 3)
+            if not p["prohibition"] and (self._can_buy_lost(state, seat) or coffey_could_help):
                 self._push(state, "lost", seat, field=field)
         elif ftype == "pub":
             if not p["prohibition"] and len(self._ch_pub(state, seat, p, {})) > 1:
                 self._push(state, "pub", seat, field=field)
         elif ftype == "airport":
-            if "ticket_one_way" in p["hand"] or "ticket_return" in p["hand"] or p["return_ticket"] > 0:
+            if self._card_count(p):    # a ticket is a secret card: ask every card holder
                 self._push(state, "airport", seat, field=field)
 
     # --- distillery & question
@@ -1017,7 +1046,9 @@ class WhiskyEngine(BaseEngine):
         q["status"] = "rescue"
         p = self._p(state, seat)
         options = self._ch_question(state, seat, p, None)
-        if not any(o["type"] in ("rescue", "play") for o in options):
+        # the answer is held back for a rescue ability (public) or for any card holder (an
+        # expert card is secret, so every card holder is asked alike)
+        if not self._card_count(p) and not any(o["type"] == "rescue" for o in options):
             self._settle(state, seat, False, ev, how="wrong")
 
     def _settle(self, state, seat, right, ev, how):
@@ -1408,10 +1439,9 @@ class WhiskyEngine(BaseEngine):
             if can_move:
                 self._push(state, "ready", seat)
                 continue
-            p = self._p(state, seat)
-            anytime = any(c in D.ANYTIME_CARDS and self._card_targets(state, seat, c) is not None
-                          for c in set(p["hand"]))
-            if anytime or self._pour_targets(state, seat):
+            # the turn pauses for a card decision when the player holds cards at all (which
+            # ones is secret) or can use the public Paterson ability
+            if self._card_count(self._p(state, seat)) or self._pour_targets(state, seat):
                 self._push(state, "ready", seat)
                 continue
             self._end_turn(state, ev)
@@ -1464,10 +1494,19 @@ class WhiskyEngine(BaseEngine):
         if not self._any_pool(state):
             self._finish(state, ev, "questions")
             return
-        if o["end_rule"] == "finish_round" and not state["final_round"]:
-            if any(self._qualifies(state, s) for s in state["order"]):
-                state["final_round"] = True
-                ev.append(public("Someone has reached the goal: this is the final round.", kind="log"))
+        if o["end_rule"] == "finish_round" and not state["final_round"] and self._qualifies(state, seat):
+            # Holdings only grow in their owner's turn, so only this player can have just
+            # reached the goal. As at the real table, they announce it and show the
+            # face-down bottles that count towards it: the announcement is a reveal.
+            state["final_round"] = True
+            shown = [x for x in self._p(state, seat)["lost"] if not x["revealed"]]
+            for x in shown:
+                x["revealed"] = True
+            ev.append(public("{player} has reached the goal: this is the final round.", kind="reveal",
+                             player=seat, data={"revealed": [x["v"] for x in shown]}))
+            if shown:
+                ev.append(public("{player} shows their face-down lost distillery bottles: {values}.",
+                                 player=seat, values=", ".join(str(x["v"]) for x in shown)))
         state["turn_idx"] += 1
         if state["turn_idx"] >= len(state["order"]):
             state["turn_idx"] = 0
@@ -1575,7 +1614,7 @@ class WhiskyEngine(BaseEngine):
                 "lost_revealed": [x["v"] for x in p["lost"] if x["revealed"] or over],
                 "bonus_cards": list(p["bonus"]),
                 "ingredients": dict(p["ingredients"]),
-                "special_cards": len(p["hand"]) + (1 if p["return_ticket"] else 0),
+                "special_cards": self._card_count(p),
                 "effects": effects, "skip_turns": p["skip"],
                 "travel": ({"kind": p["travel"]["kind"], "to": p["travel"].get("to")}
                            if p["travel"] else None),
@@ -1661,7 +1700,9 @@ class WhiskyEngine(BaseEngine):
             if q:
                 rec = self.bank(state)[q["id"]]
                 text = rec["options"][q["order"][action["option"]]]
-                return T("{letter}: {text}", letter=LETTERS[action["option"]], text=text[:70])
+                # a button label holds 80 characters: "A: " and the option, cut if need be
+                text = text if len(text) <= ANSWER_LABEL_MAX else text[:ANSWER_LABEL_MAX - 1] + "…"
+                return T("{letter}: {text}", letter=LETTERS[action["option"]], text=text)
             return T("Answer {letter}", letter=LETTERS[action["option"]])
         if typ == "timeout":
             return T("Time is up")

@@ -12,15 +12,33 @@ a line (rules section 11.3)::
 id of the board (rules section 12.3) or null; ``ordered_options`` marks years/quantities in
 ascending order, which the bot must not shuffle.
 
-Admins may add question packs: every ``*.jsonl`` file in the folders given as
-``extra_dirs``. A pack may not reuse an id that is already loaded.
+Question packs belong to the server (guild) whose managers installed them: they live in
+``pack_dir()/<guild_id>/<name>.jsonl`` and only that server's tables load them (the engine
+option ``question_packs`` names the server). Within the bank a table loads (the shipped
+bank plus one server's packs) every id is unique; different servers may reuse ids.
+
+Limits (for the shipped bank and for packs alike; they fit the board and a Discord button):
+a pack file is at most ``MAX_PACK_BYTES`` (1 MB) with at most ``MAX_PACK_QUESTIONS`` (500)
+questions, a server holds at most ``MAX_PACKS_PER_GUILD`` packs; a question's text is at
+most ``MAX_QUESTION_CHARS`` characters, each option ``MAX_OPTION_CHARS``, info
+``MAX_INFO_CHARS``, source ``MAX_SOURCE_CHARS``, and an id is 1 to ``MAX_ID_CHARS``
+letters, digits, ``-`` or ``_``. Text fields hold no line breaks or control characters.
+Every refusal is a QuestionError naming the file and line; nothing is installed from a
+refused file.
 
 Public API:
     load_bank(lang="en", extra_dirs=None) -> dict[str, dict]   id -> record
     validate_record(rec, known_distilleries) -> None           raises QuestionError
     pools(bank) -> dict[str, list[str]]                         difficulty -> sorted ids
+    pack_dir() -> Path                                          root of all servers' packs
+    guild_pack_dir(guild_id) -> Path | None                     one server's pack folder
+    installed_pack_dirs(guild_id) -> list[str]                  [that folder] if it has packs
+    pack_file_name(filename) -> str | None                      safe "<name>.jsonl" or None
+    check_pack(data, name, guild_id, lang="en") -> int          validate an upload; n questions
+    install_pack(data, name, guild_id, lang="en") -> int        check, then save atomically
+    clear_cache()                                               forget the parsed shipped banks
     QuestionError(ValueError)                                   names file, line and defect
-    DIFFICULTIES, REQUIRED_FIELDS, OPTIONAL_FIELDS, QUESTIONS_DIR
+    DIFFICULTIES, REQUIRED_FIELDS, OPTIONAL_FIELDS, QUESTIONS_DIR, MAX_* limits
 """
 from __future__ import annotations
 
@@ -28,6 +46,7 @@ import functools
 import json
 import os
 import re
+import unicodedata
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -42,9 +61,23 @@ OPTIONAL_FIELDS = ("distillery", "ordered_options", "source")
 _ALL_FIELDS = frozenset(REQUIRED_FIELDS + OPTIONAL_FIELDS)
 N_OPTIONS = 4
 
-_LANG_RE = re.compile(r"^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})?$")
+# --- limits ---------------------------------------------------------------------------------
+MAX_PACK_BYTES = 1024 * 1024        # one uploaded pack file
+MAX_PACK_QUESTIONS = 500            # questions in one pack
+MAX_PACKS_PER_GUILD = 20            # pack files one server may install
+MAX_ID_CHARS = 32
+MAX_QUESTION_CHARS = 300            # the question panel and the board's question card
+MAX_OPTION_CHARS = 80               # a Discord button label is at most 80 characters
+MAX_INFO_CHARS = 400                # the fact read out after the answer
+MAX_SOURCE_CHARS = 600              # never shown on the board; bounded all the same
 
-# Distillery node ids of the board, copied from docs section 12.3 (45 distilleries).
+_LANG_RE = re.compile(r"^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})?$")
+_ID_RE = re.compile(r"[A-Za-z0-9_-]{1,%d}" % MAX_ID_CHARS)
+_GUILD_RE = re.compile(r"[0-9]{1,20}")          # a Discord snowflake
+_PACK_SUFFIX = ".jsonl"
+_PACK_STEM_CHARS = 48
+
+
 class QuestionError(ValueError):
     """A question record or file is malformed.
 
@@ -64,14 +97,56 @@ class QuestionError(ValueError):
         super().__init__(where + problem)
 
 
+# --- where packs live -----------------------------------------------------------------------
+
 def pack_dir() -> Path:
-    """Where a server's admins install question packs (QUESTION_PACKS_DIR)."""
+    """The root of all servers' question packs (QUESTION_PACKS_DIR, default
+    data/question_packs); each server has its own folder ``<guild_id>`` inside."""
     return Path(os.environ.get("QUESTION_PACKS_DIR") or "data/question_packs")
 
 
-def installed_pack_dirs() -> list[str]:
-    d = pack_dir()
-    return [str(d)] if d.is_dir() and any(d.glob("*.jsonl")) else []
+def _guild_key(guild_id: Any) -> str | None:
+    """The folder name of a server: its id as decimal digits, or None when ``guild_id`` is
+    not a server id (None, "", a bool, anything that could leave the packs folder)."""
+    if guild_id is None or isinstance(guild_id, bool):
+        return None
+    if isinstance(guild_id, int):
+        key = str(guild_id) if guild_id > 0 else ""
+    elif isinstance(guild_id, str):
+        key = guild_id.strip()
+    else:
+        return None
+    return key if _GUILD_RE.fullmatch(key) and int(key) > 0 else None
+
+
+def guild_pack_dir(guild_id: Any) -> Path | None:
+    """The folder of one server's packs (it may not exist yet); None for no server."""
+    key = _guild_key(guild_id)
+    return pack_dir() / key if key is not None else None
+
+
+def _pack_files(folder: Path) -> list[Path]:
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.glob("*" + _PACK_SUFFIX) if p.is_file())
+
+
+def installed_pack_dirs(guild_id: Any) -> list[str]:
+    """The pack folders a table of server ``guild_id`` loads: ``[its folder]`` when that
+    server has installed packs, else ``[]`` (also for ``None`` or a malformed id)."""
+    folder = guild_pack_dir(guild_id)
+    return [str(folder)] if folder is not None and _pack_files(folder) else []
+
+
+def pack_file_name(filename: str) -> str | None:
+    """The name a pack is saved under: ``<stem>.jsonl`` with only letters, digits, ``-``
+    and ``_`` in the stem (at most 48 of them); None unless ``filename`` ends in .jsonl."""
+    base = str(filename or "").replace("\\", "/").rsplit("/", 1)[-1]
+    if not base.lower().endswith(_PACK_SUFFIX):
+        return None
+    stem = re.sub(r"[^A-Za-z0-9_-]", "_", base[:-len(_PACK_SUFFIX)]).strip("_-")
+    stem = stem[:_PACK_STEM_CHARS]
+    return stem + _PACK_SUFFIX if stem else None
 
 
 def known_distillery_ids() -> frozenset[str]:
@@ -80,15 +155,32 @@ def known_distillery_ids() -> frozenset[str]:
     return frozenset(DISTILLERY_IDS)
 
 
+# --- one record -----------------------------------------------------------------------------
+
 def _norm(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
-def _nonempty_str(rec: dict, key: str) -> str:
-    value = rec[key]
+def _has_control(text: str) -> bool:
+    return any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in text)
+
+
+def _text(value: Any, what: str, limit: int, why: str = "") -> str:
+    """A non-empty one-line string of at most ``limit`` characters."""
     if not isinstance(value, str) or not value.strip():
-        raise QuestionError(f"{key!r} must be a non-empty string, got {value!r}")
+        raise QuestionError(f"{what} must be a non-empty string, got {_short(value)}")
+    if len(value) > limit:
+        raise QuestionError(f"{what} is {len(value)} characters long; at most {limit} "
+                            f"are allowed{why}")
+    if _has_control(value):
+        raise QuestionError(f"{what} contains a line break or control character; "
+                            "keep it on one line")
     return value
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def validate_record(rec: Any, known_distilleries: Iterable[str], *,
@@ -106,26 +198,26 @@ def validate_record(rec: Any, known_distilleries: Iterable[str], *,
         raise QuestionError("missing field 'source'")
     unknown = sorted(set(rec) - _ALL_FIELDS)
     if unknown:
+        shown = ", ".join(_short(k) for k in unknown[:5]) + (", ..." if len(unknown) > 5 else "")
         raise QuestionError(
-            f"unknown field(s) {', '.join(map(repr, unknown))}; "
-            f"allowed: {', '.join(REQUIRED_FIELDS + OPTIONAL_FIELDS)}")
+            f"unknown field(s) {shown}; allowed: {', '.join(REQUIRED_FIELDS + OPTIONAL_FIELDS)}")
 
-    qid = _nonempty_str(rec, "id")
-    if qid != qid.strip():
-        raise QuestionError(f"id {qid!r} has leading or trailing spaces")
+    qid = _text(rec["id"], "'id'", MAX_ID_CHARS)
+    if not _ID_RE.fullmatch(qid):
+        raise QuestionError(f"id {_short(qid)} must be 1 to {MAX_ID_CHARS} letters, digits, "
+                            "'-' or '_' (no spaces)")
     difficulty = rec["difficulty"]
     if difficulty not in DIFFICULTIES:
         raise QuestionError(
-            f"unknown difficulty {difficulty!r}; use one of {', '.join(DIFFICULTIES)}")
-    _nonempty_str(rec, "question")
+            f"unknown difficulty {_short(difficulty)}; use one of {', '.join(DIFFICULTIES)}")
+    _text(rec["question"], "'question'", MAX_QUESTION_CHARS)
 
     options = rec["options"]
     if not isinstance(options, list) or len(options) != N_OPTIONS:
         n = len(options) if isinstance(options, list) else type(options).__name__
         raise QuestionError(f"'options' must be a list of exactly {N_OPTIONS} options, got {n}")
     for i, opt in enumerate(options):
-        if not isinstance(opt, str) or not opt.strip():
-            raise QuestionError(f"option {i} must be a non-empty string, got {opt!r}")
+        _text(opt, f"option {i}", MAX_OPTION_CHARS, " (an answer button shows 'A: ' and the option)")
     seen: dict[str, int] = {}
     for i, opt in enumerate(options):
         key = _norm(opt)
@@ -137,26 +229,27 @@ def validate_record(rec: Any, known_distilleries: Iterable[str], *,
     answer = rec["answer"]
     if isinstance(answer, bool) or not isinstance(answer, int) \
             or not 0 <= answer < N_OPTIONS:
-        raise QuestionError(
-            f"answer out of range: {answer!r}; it must be the option index 0 to {N_OPTIONS - 1}")
+        raise QuestionError(f"answer out of range: {_short(answer)}; it must be the option "
+                            f"index 0 to {N_OPTIONS - 1}")
 
     info = rec["info"]
     if not isinstance(info, str) or not info.strip():
         raise QuestionError("empty info: give a one-line fact to read after the answer")
+    _text(info, "'info'", MAX_INFO_CHARS)
 
     distillery = rec.get("distillery")
     if distillery is not None:
         known = known_distilleries if isinstance(known_distilleries, (set, frozenset)) \
             else set(known_distilleries)
-        if distillery not in known:
+        if not isinstance(distillery, str) or distillery not in known:
             raise QuestionError(
-                f"unknown distillery id {distillery!r}; use a distillery node id from the "
-                "board (rules section 12.3, e.g. 'LO_SPRINGBANK') or null")
+                f"unknown distillery id {_short(distillery)}; use a distillery node id from "
+                "the board (rules section 12.3, e.g. 'LO_SPRINGBANK') or null")
     ordered = rec.get("ordered_options", False)
     if not isinstance(ordered, bool):
-        raise QuestionError(f"'ordered_options' must be true or false, got {ordered!r}")
+        raise QuestionError(f"'ordered_options' must be true or false, got {_short(ordered)}")
     if "source" in rec:
-        _nonempty_str(rec, "source")
+        _text(rec["source"], "'source'", MAX_SOURCE_CHARS)
 
 
 def _normalise(rec: dict) -> dict:
@@ -168,27 +261,41 @@ def _normalise(rec: dict) -> dict:
     return out
 
 
-def _read_file(path: Path, bank: dict[str, dict], where: dict[str, str],
-               known: frozenset[str], *, shipped: bool) -> None:
-    """Add the records of one .jsonl file to ``bank`` (id -> record), checking each."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as e:
-        raise QuestionError(f"file is not UTF-8 text ({e.reason})", path) from None
-    except OSError as e:
-        raise QuestionError(f"cannot read file ({e.strerror or e})", path) from None
+# --- files ----------------------------------------------------------------------------------
+
+def _parse(data: bytes, label: str, bank: dict[str, dict], where: dict[str, str],
+           known: frozenset[str], *, shipped: bool) -> int:
+    """Add the records of one JSON Lines file (its bytes) to ``bank`` (id -> record),
+    checking each; return how many were added. ``label`` names the file in errors.
+    Nothing is added when any line is refused."""
     added: dict[str, dict] = {}
-    for lineno, line in enumerate(text.splitlines(), start=1):
+    for lineno, raw in enumerate(data.split(b"\n"), start=1):
+        if lineno == 1 and raw.startswith(b"\xef\xbb\xbf"):
+            raw = raw[3:]                                   # a byte order mark (Windows)
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise QuestionError(f"not UTF-8 text (bad byte at column {e.start + 1}); "
+                                "save the file as UTF-8", label, lineno) from None
         if not line.strip():
             continue
+        if not shipped and len(added) >= MAX_PACK_QUESTIONS:
+            raise QuestionError(f"too many questions: a pack holds at most "
+                                f"{MAX_PACK_QUESTIONS}; split it into several packs",
+                                label, lineno)
         try:
             rec = json.loads(line)
         except json.JSONDecodeError as e:
-            raise QuestionError(f"bad JSON: {e.msg} (column {e.colno})", path, lineno) from None
+            raise QuestionError(f"bad JSON: {e.msg} (column {e.colno})", label, lineno) from None
+        except RecursionError:
+            raise QuestionError("bad JSON: nested too deeply; a question is one flat JSON "
+                                "object", label, lineno) from None
+        except (ValueError, TypeError, MemoryError) as e:
+            raise QuestionError(f"bad JSON: {str(e)[:120]}", label, lineno) from None
         try:
             validate_record(rec, known, require_source=shipped)
         except QuestionError as e:
-            raise QuestionError(e.problem, path, lineno) from None
+            raise QuestionError(e.problem, label, lineno) from None
         qid = rec["id"]
         if qid in added or qid in bank:
             first = where[qid]
@@ -197,10 +304,25 @@ def _read_file(path: Path, bank: dict[str, dict], where: dict[str, str],
             else:
                 problem = (f"pack id {qid!r} collides with an existing question ({first}); "
                            "give the pack's questions ids of their own, e.g. with a prefix")
-            raise QuestionError(problem, path, lineno)
-        where[qid] = f"{path.name} line {lineno}"
+            raise QuestionError(problem, label, lineno)
+        where[qid] = f"{Path(label).name} line {lineno}"
         added[qid] = _normalise(rec)
     bank.update(added)
+    return len(added)
+
+
+def _read_file(path: Path, bank: dict[str, dict], where: dict[str, str],
+               known: frozenset[str], *, shipped: bool) -> int:
+    """Add the records of one .jsonl file to ``bank``; a pack is named by its file name
+    only (errors reach server managers, who need no paths of the bot's machine)."""
+    label = str(path) if shipped else path.name
+    try:
+        if not shipped and path.stat().st_size > MAX_PACK_BYTES:
+            raise QuestionError("file is larger than 1 MB; split it into several packs", label)
+        data = path.read_bytes()
+    except OSError as e:
+        raise QuestionError(f"cannot read file ({e.strerror or e})", label) from None
+    return _parse(data, label, bank, where, known, shipped=shipped)
 
 
 def _bank_file(lang: str) -> Path:
@@ -224,27 +346,82 @@ def _copy(bank: dict[str, dict]) -> dict[str, dict]:
     return {qid: {**rec, "options": list(rec["options"])} for qid, rec in bank.items()}
 
 
+def _load(lang: str, extra_dirs: list[str] | None) -> tuple[dict[str, dict], dict[str, str]]:
+    shipped, shipped_where = _load_shipped(str(_bank_file(lang)))
+    bank = _copy(shipped)
+    where = dict(shipped_where)
+    known = known_distillery_ids()
+    for d in extra_dirs or ():
+        folder = Path(d)
+        if not folder.is_dir():
+            raise QuestionError("question pack folder not found", folder)
+        for path in _pack_files(folder):
+            _read_file(path, bank, where, known, shipped=False)
+    return bank, where
+
+
 def load_bank(lang: str = DEFAULT_LANG, extra_dirs: list[str] | None = None) -> dict[str, dict]:
     """All questions, id -> record, in file order: the shipped bank of ``lang`` (English
-    when that language has no file), plus every ``*.jsonl`` pack in ``extra_dirs``.
+    when that language has no file), plus every ``*.jsonl`` pack in ``extra_dirs`` (for a
+    table: ``installed_pack_dirs(its server)``).
 
     The shipped bank is parsed once and cached; every call returns a fresh copy, so callers
     may change what they get. Raises QuestionError naming the file and line of a bad record,
     a duplicate id or a pack id that collides with one already loaded.
     """
-    shipped, shipped_where = _load_shipped(str(_bank_file(lang)))
-    bank = _copy(shipped)
-    if not extra_dirs:
-        return bank
-    where = dict(shipped_where)
-    known = known_distillery_ids()
-    for d in extra_dirs:
-        folder = Path(d)
-        if not folder.is_dir():
-            raise QuestionError("question pack folder not found", folder)
-        for path in sorted(folder.glob("*.jsonl")):
-            _read_file(path, bank, where, known, shipped=False)
-    return bank
+    return _load(lang, extra_dirs)[0]
+
+
+# --- installing a server's pack -------------------------------------------------------------
+
+def check_pack(data: bytes, name: str, guild_id: Any, lang: str = DEFAULT_LANG) -> int:
+    """Validate an uploaded pack ``data`` (file ``name``) for server ``guild_id``: against
+    the limits, the shipped bank and that server's packs only. Returns its number of
+    questions; raises QuestionError (naming ``name`` and the line) when it is refused."""
+    folder = guild_pack_dir(guild_id)
+    if folder is None:
+        raise QuestionError("question packs belong to a server: add them in a server channel")
+    if pack_file_name(name) != name:
+        raise QuestionError(f"a pack is a .jsonl file whose name has only letters, digits, "
+                            f"'-' and '_' (at most {_PACK_STEM_CHARS}) before .jsonl", name)
+    if len(data) > MAX_PACK_BYTES:
+        raise QuestionError("file is larger than 1 MB; split it into several packs", name)
+    existing = _pack_files(folder)
+    if any(p.name == name for p in existing) or (folder / name).exists():
+        raise QuestionError("a pack with this name is already installed on this server; "
+                            "rename the file to add it as another pack", name)
+    if len(existing) >= MAX_PACKS_PER_GUILD:
+        raise QuestionError(f"this server already has {len(existing)} packs, the most it may "
+                            f"have ({MAX_PACKS_PER_GUILD}); ask the bot's operator to remove one",
+                            name)
+    bank, where = _load(lang, [str(folder)] if existing else None)
+    n = _parse(data, name, bank, where, known_distillery_ids(), shipped=False)
+    if n == 0:
+        raise QuestionError("the pack has no questions (one JSON object a line)", name)
+    return n
+
+
+def install_pack(data: bytes, name: str, guild_id: Any, lang: str = DEFAULT_LANG) -> int:
+    """``check_pack``, then save the pack into the server's folder (written to a temporary
+    file first and renamed, so a table never sees half a pack). Returns its number of
+    questions. Synchronous: on one event loop two installs never interleave."""
+    n = check_pack(data, name, guild_id, lang)
+    folder = guild_pack_dir(guild_id)
+    assert folder is not None
+    final = folder / name
+    part = folder / f".{name}.part"          # not *.jsonl: never loaded
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        part.write_bytes(data)
+        os.replace(part, final)
+    except OSError as e:
+        try:
+            part.unlink()
+        except OSError:
+            pass
+        raise QuestionError(f"the pack could not be saved ({e.strerror or type(e).__name__})",
+                            name) from None
+    return n
 
 
 def pools(bank: dict[str, dict]) -> dict[str, list[str]]:

@@ -145,6 +145,19 @@ class Player:
         return False
 
 
+class QuestionShy:
+    """Plays like the wrapped player but leaves read-out questions alone."""
+
+    def __init__(self, player):
+        self.p = player
+        self.name, self.refusals = player.name, player.refusals
+
+    async def act_once(self, board_msg, choose):
+        if self.p.public_panel() is not None:
+            return False
+        return await self.p.act_once(board_msg, choose)
+
+
 def public_text(sb) -> str:
     """Everything anyone can see in the channel and the table's thread (no DMs, no ephemerals)."""
     parts = []

@@ -8,8 +8,8 @@ import pytest
 
 import engines
 
-from tests.e2e.harness import (Player, ai_like, board, is_results, open_table, play_until, public_text,
-                               start_bot_inprocess, stop_bot_inprocess)
+from tests.e2e.harness import (Player, QuestionShy, ai_like, board, is_results, open_table, play_until,
+                               public_text, start_bot_inprocess, stop_bot_inprocess)
 
 pytestmark = pytest.mark.e2e
 
@@ -62,7 +62,7 @@ async def test_whisky_full_game_questions_answered_in_the_thread(sb, tmp_path):
                     asked["msg"], asked["player"] = m, p
                     return True
             return False
-        await play_until(sb, bot.controller.idle, thread, [_QuestionShy(p) for p in players],
+        await play_until(sb, bot.controller.idle, thread, [QuestionShy(p) for p in players],
                          question_open, rng)
         msg, asker = asked["msg"], asked["player"]
         other = next(p for p in players if p is not asker)
@@ -81,44 +81,91 @@ async def test_whisky_full_game_questions_answered_in_the_thread(sb, tmp_path):
     assert "Winner" in results.text or "Shared victory" in results.text
 
 
-class _QuestionShy:
-    """Plays like the wrapped player but leaves read-out questions alone."""
-
-    def __init__(self, player):
-        self.p = player
-        self.name, self.refusals = player.name, player.refusals
-
-    async def act_once(self, board_msg, choose):
-        if self.p.public_panel() is not None:
-            return False
-        return await self.p.act_once(board_msg, choose)
-
-
 async def test_server_manager_adds_a_question_pack(sb, tmp_path, monkeypatch):
+    """A question pack belongs to the server that installed it: that server's tables use it,
+    other servers' tables do not. Bad packs, failed downloads and errors get a clear answer."""
     import json
-    monkeypatch.setenv("QUESTION_PACKS_DIR", str(tmp_path / "packs"))
+    from types import SimpleNamespace
+
+    import discord
+
+    from engines.whisky import qbank
+    packs = tmp_path / "packs"
+    monkeypatch.setenv("QUESTION_PACKS_DIR", str(packs))
+    guild = sb.world.guild_id
+    whisky = engines.get("whisky")
+    whisky.reload_bank()
     bot, task, store = await start_bot_inprocess(tmp_path / "packs.db", games=("whisky",))
     try:
         good = {"id": "PK1", "difficulty": "easy", "question": "Which grain must every single malt Scotch be made from?",
                 "options": ["Malted barley", "Maize", "Rye", "Wheat"], "answer": 0, "distillery": None,
                 "info": "Single malt Scotch is made from malted barley only.", "ordered_options": False}
+        one = (json.dumps(good) + "\n").encode()
+        # no packs yet: a new table leaves the option unset
+        r = await sb.slash("bruno", "whisky new")
+        assert r.type == 4
+        assert [m.options["question_packs"] for m in bot.service.matches.values()] == [""]
+
+        async def refused(filename, body, *expected):
+            r = await sb.slash("anna", "whisky questions", pack=(filename, body))
+            final = await r.wait_final()           # the "thinking…" reply is always filled in
+            assert final.ephemeral and not final.loading
+            for text in expected:
+                assert text in final.text, final.text
+            assert not list(packs.rglob("*.jsonl")), "nothing is installed from a refused pack"
+            return final.text
+
         bad = dict(good, id="PK2", options=["A", "B", "C"])
-        body = (json.dumps(good) + "\n" + json.dumps(bad) + "\n").encode()
-        r = await sb.slash("anna", "whisky questions", pack=("house.jsonl", body))
-        final = await r.wait_final()
-        assert "not added" in final.text and "line 2" in final.text
-        assert not (tmp_path / "packs" / "house.jsonl").exists()
+        await refused("house.jsonl", one + (json.dumps(bad) + "\n").encode(),
+                      "not added", "house.jsonl line 2", "exactly 4 options")
+        await refused("deep.jsonl", b"[" * 100000 + b"\n", "not added", "deep.jsonl line 1", "nested too deeply")
+        await refused("latin.jsonl", one + b'{"id": "caf\xe9"}\n', "not added", "latin.jsonl line 2", "not UTF-8")
+        long_option = dict(good, options=["Malted barley", "M" * 81, "Rye", "Wheat"])
+        await refused("long.jsonl", (json.dumps(long_option) + "\n").encode(),
+                      "long.jsonl line 1", "at most 80")
+        await refused("shipped.jsonl", (json.dumps(dict(good, id="E01")) + "\n").encode(),
+                      "shipped.jsonl line 1", "'E01' collides")
+
         # someone without Manage Server is refused
-        r = await sb.slash("bruno", "whisky questions", pack=("house.jsonl", body))
+        r = await sb.slash("bruno", "whisky questions", pack=("house.jsonl", one))
         assert r.ephemeral and "server managers" in r.content
-        r = await sb.slash("anna", "whisky questions", pack=("house.jsonl", (json.dumps(good) + "\n").encode()))
+
+        # the attachment cannot be downloaded: a clear answer, not "thinking…" forever
+        async def broken_read(self, **kwargs):
+            raise discord.HTTPException(SimpleNamespace(status=503, reason="Service Unavailable"), "try later")
+        with monkeypatch.context() as m:
+            m.setattr(discord.Attachment, "read", broken_read)
+            await refused("house.jsonl", one, "could not be downloaded", "nothing was added")
+
+        # an unexpected error after the defer still gets an answer
+        def boom(*args, **kwargs):
+            raise RuntimeError("disk on fire")
+        with monkeypatch.context() as m:
+            m.setattr(qbank, "install_pack", boom)
+            text = await refused("house.jsonl", one, "Something went wrong")
+            assert "disk on fire" not in text
+
+        r = await sb.slash("anna", "whisky questions", pack=("house.jsonl", one))
         final = await r.wait_final()
-        assert "added: 1 questions" in final.text
-        state = engines.get("whisky").new(["A", "B"], seed=1)
-        assert "PK1" in engines.get("whisky").bank(state)      # new tables use the pack
+        assert "added to this server: 1 questions" in final.text
+        assert (packs / str(guild) / "house.jsonl").read_bytes() == one
+        assert not list(packs.glob("*.jsonl"))          # in the server's folder, nowhere else
+        r = await sb.slash("anna", "whisky questions", pack=("house.jsonl", one))
+        assert "already installed" in (await r.wait_final()).text
+
+        # a table opened in this server uses the pack ...
+        lobby, thread = await open_table(sb, bot.controller.idle, humans=("anna",), ai=1, command="whisky new")
+        match = next(m for m in bot.service.matches.values() if m.thread_id == thread.id)
+        assert match.options["question_packs"] == str(guild)
+        assert "PK1" in match.engine.bank(match.state) and "PK1" in match.state["pools"]["easy"]
+        # ... a table of another server does not, nor one without the option
+        other = whisky.new(["A", "B"], seed=1, options={"question_packs": str(guild + 1)})
+        assert "PK1" not in whisky.bank(other) and "PK1" not in json.dumps(other)
+        assert "PK1" not in whisky.bank(whisky.new(["A", "B"], seed=1))
+        assert "PK1" in whisky.bank(whisky.new(["A", "B"], seed=1, options={"question_packs": str(guild)}))
     finally:
         await stop_bot_inprocess(bot, task, store)
-        engines.get("whisky").reload_bank()
+        whisky.reload_bank()
 
 
 async def test_keyflower_full_game(sb, tmp_path):

@@ -255,3 +255,258 @@ def test_shipped_file_errors_name_file_and_line(tmp_path, monkeypatch):
         monkeypatch.undo()
         qbank.clear_cache()
     assert len(load_bank()) >= 66
+
+
+# --- ordered options favour no position ---------------------------------------------------
+
+def test_ordered_questions_favour_no_answer_position(bank):
+    """Ordered options (years, quantities) are never shuffled, so where their answer sits
+    is where it shows: no letter may be a safe guess."""
+    ordered = [r for r in bank.values() if r["ordered_options"]]
+    assert len(ordered) >= 8
+    counts = collections.Counter(r["answer"] for r in ordered)
+    per = [counts.get(i, 0) for i in range(qbank.N_OPTIONS)]
+    assert max(per) - min(per) <= 2, per
+
+
+def test_ordered_options_are_strictly_ascending_years_and_quantities(bank):
+    for qid, rec in bank.items():
+        if not rec["ordered_options"]:
+            continue
+        nums = []
+        for opt in rec["options"]:
+            found = re.findall(r"\d[\d,]*(?:\.\d+)?", opt)
+            assert len(found) == 1, (qid, opt, "one number an option")
+            nums.append(float(found[0].replace(",", "")))
+        assert all(a < b for a, b in zip(nums, nums[1:])), (qid, rec["options"])
+        # the same wording around the numbers ("About ... litres"), so only the number differs
+        shapes = {re.sub(r"# years?\b", "# years", re.sub(r"\d[\d,]*(?:\.\d+)?", "#", o))
+                  for o in rec["options"]}
+        assert len(shapes) == 1, (qid, rec["options"])
+
+
+# --- limits --------------------------------------------------------------------------------
+
+def test_limits_are_the_documented_ones():
+    assert qbank.MAX_PACK_BYTES == 1024 * 1024
+    assert qbank.MAX_PACK_QUESTIONS == 500
+    assert qbank.MAX_ID_CHARS == 32
+    assert qbank.MAX_QUESTION_CHARS == 300
+    assert qbank.MAX_OPTION_CHARS == 80        # a Discord button label holds 80 characters
+    assert qbank.MAX_INFO_CHARS == 400
+
+
+def test_shipped_bank_fits_the_limits(bank):
+    for qid, rec in bank.items():
+        assert re.fullmatch(r"[A-Za-z0-9_-]{1,32}", qid), qid
+        assert len(rec["question"]) <= qbank.MAX_QUESTION_CHARS, qid
+        assert all(len(o) <= qbank.MAX_OPTION_CHARS for o in rec["options"]), qid
+        assert len(rec["info"]) <= qbank.MAX_INFO_CHARS, qid
+        assert len(rec["source"]) <= qbank.MAX_SOURCE_CHARS, qid
+
+
+LIMIT_DEFECTS = [
+    ("long question", good(question="Q" * 300 + "?"), "'question' is 301 characters long; at most 300"),
+    ("long option", good(options=["Barley", "R" * 81, "Maize", "Oats"]), "option 1 is 81 characters long; at most 80"),
+    ("long info", good(info="i" * 401), "'info' is 401 characters long; at most 400"),
+    ("long source", good(source="s" * 601), "'source' is 601 characters long; at most 600"),
+    ("long id", good(id="P" * 33), "'id' is 33 characters long; at most 32"),
+    ("id with space", good(id="PACK 1"), "letters, digits, '-' or '_'"),
+    ("id with slash", good(id="../etc"), "letters, digits, '-' or '_'"),
+    ("id not a string", good(id=7), "'id' must be a non-empty string"),
+    ("line break in question", good(question="Which\ngrain?"), "line break"),
+    ("control char in option", good(options=["Barley", "Rye\x07", "Maize", "Oats"]), "option 1 contains"),
+    ("distillery not a string", good(distillery=["IY_ARDBEG"]), "unknown distillery id"),
+    ("huge number", '{"id": "X", "answer": ' + "9" * 5000 + "}", "bad JSON"),
+]
+
+
+@pytest.mark.parametrize("label,bad,expected", LIMIT_DEFECTS, ids=[d[0] for d in LIMIT_DEFECTS])
+def test_limits_are_refused_naming_the_line(tmp_path, label, bad, expected):
+    write_pack(tmp_path, "big.jsonl", [good(id="PACK-000"), bad])
+    with pytest.raises(QuestionError) as ei:
+        load_bank(extra_dirs=[str(tmp_path)])
+    assert ei.value.line == 2 and "big.jsonl line 2:" in str(ei.value)
+    assert expected in str(ei.value), str(ei.value)
+    assert len(str(ei.value)) < 400             # an error never echoes the hostile input
+
+
+def test_values_at_the_limits_are_accepted(tmp_path):
+    rec = good(id="P" * 32, question="Q" * 299 + "?", info="i" * 400, source="s" * 600,
+               options=["A" * 80, "B" * 80, "C" * 80, "D" * 80])
+    write_pack(tmp_path, "edge.jsonl", [rec])
+    assert load_bank(extra_dirs=[str(tmp_path)])["P" * 32]["question"].endswith("?")
+
+
+def test_a_pack_holds_at_most_500_questions(tmp_path):
+    recs = [good(id=f"P{i}", question=f"Question {i}?") for i in range(qbank.MAX_PACK_QUESTIONS)]
+    write_pack(tmp_path / "ok", "full.jsonl", recs)
+    assert len(load_bank(extra_dirs=[str(tmp_path / "ok")])) == len(load_bank()) + 500
+    write_pack(tmp_path / "bad", "over.jsonl", recs + ["", good(id="P500")])
+    with pytest.raises(QuestionError) as ei:
+        load_bank(extra_dirs=[str(tmp_path / "bad")])
+    assert ei.value.line == 502 and "at most 500" in str(ei.value)
+
+
+def test_pack_file_over_one_megabyte_is_refused(tmp_path):
+    (tmp_path / "huge.jsonl").write_bytes(b" " * (qbank.MAX_PACK_BYTES + 1))
+    with pytest.raises(QuestionError, match=r"huge\.jsonl: file is larger than 1 MB"):
+        load_bank(extra_dirs=[str(tmp_path)])
+    with pytest.raises(QuestionError, match="larger than 1 MB"):
+        qbank.check_pack(b" " * (qbank.MAX_PACK_BYTES + 1), "huge.jsonl", 1)
+
+
+# --- malformed bytes never crash -----------------------------------------------------------
+
+@pytest.mark.parametrize("line", [
+    "[" * 100000,
+    '{"id": "X", "options": ' + "[" * 100000,
+    "{" + '"a":{' * 50000,
+], ids=["brackets", "inside a record", "objects"])
+def test_deeply_nested_json_is_refused_naming_the_line(tmp_path, line):
+    write_pack(tmp_path, "deep.jsonl", [good(), line])
+    with pytest.raises(QuestionError) as ei:
+        load_bank(extra_dirs=[str(tmp_path)])
+    assert ei.value.line == 2 and "deep.jsonl line 2: bad JSON" in str(ei.value)
+
+
+def test_non_utf8_bytes_are_refused_naming_the_line(tmp_path):
+    body = (json.dumps(good()) + "\n").encode() + b'{"id": "caf\xe9"}\n'
+    (tmp_path / "latin.jsonl").write_bytes(body)
+    with pytest.raises(QuestionError) as ei:
+        load_bank(extra_dirs=[str(tmp_path)])
+    assert ei.value.line == 2 and "latin.jsonl line 2: not UTF-8" in str(ei.value)
+    with pytest.raises(QuestionError, match=r"up\.jsonl line 2: not UTF-8"):
+        qbank.check_pack(body, "up.jsonl", 1)
+
+
+def test_windows_files_load(tmp_path):
+    body = b"\xef\xbb\xbf" + json.dumps(good()).encode() + b"\r\n\r\n" \
+        + json.dumps(good(id="PACK-002")).encode() + b"\r\n"
+    (tmp_path / "win.jsonl").write_bytes(body)
+    bank = load_bank(extra_dirs=[str(tmp_path)])
+    assert {"PACK-001", "PACK-002"} <= set(bank)
+
+
+def test_line_numbers_count_newlines_only(tmp_path):
+    """A JSON string may hold U+2028; it is not a line break of the file."""
+    write_pack(tmp_path, "u.jsonl", [good(question="Which\u2028grain?"), good(id="PACK-002")])
+    with pytest.raises(QuestionError) as ei:
+        load_bank(extra_dirs=[str(tmp_path)])
+    assert ei.value.line == 1 and "line break" in str(ei.value)
+
+
+# --- packs belong to one server --------------------------------------------------------------
+
+GUILD, OTHER = 111111111111111111, 222222222222222222
+
+
+@pytest.fixture
+def packs_root(tmp_path, monkeypatch):
+    root = tmp_path / "packs"
+    monkeypatch.setenv("QUESTION_PACKS_DIR", str(root))
+    return root
+
+
+def body(*recs) -> bytes:
+    return "".join(json.dumps(r) + "\n" for r in recs).encode()
+
+
+def test_installed_pack_dirs_are_per_guild(packs_root):
+    assert qbank.pack_dir() == packs_root
+    assert qbank.installed_pack_dirs(GUILD) == []
+    assert qbank.installed_pack_dirs(None) == []
+    assert qbank.install_pack(body(good(), good(id="PACK-002")), "house.jsonl", GUILD) == 2
+    assert (packs_root / str(GUILD) / "house.jsonl").is_file()
+    assert qbank.installed_pack_dirs(GUILD) == [str(packs_root / str(GUILD))]
+    assert qbank.installed_pack_dirs(str(GUILD)) == [str(packs_root / str(GUILD))]
+    assert qbank.installed_pack_dirs(OTHER) == []
+    for bad in (None, "", 0, -1, True, "..", "../111111111111111111", "1/2", "１２", 1.5):
+        assert qbank.installed_pack_dirs(bad) == [], bad
+        assert qbank.guild_pack_dir(bad) is None, bad
+    (packs_root / str(OTHER)).mkdir()
+    assert qbank.installed_pack_dirs(OTHER) == []        # a folder without packs
+
+
+def test_ids_may_repeat_between_guilds_never_within_one(packs_root):
+    qbank.install_pack(body(good()), "a.jsonl", GUILD)
+    # the same id in another server is fine
+    assert qbank.install_pack(body(good()), "a.jsonl", OTHER) == 1
+    # ... but not twice in one server
+    with pytest.raises(QuestionError, match=r"b\.jsonl line 1: .*'PACK-001' collides .*a\.jsonl line 1"):
+        qbank.install_pack(body(good()), "b.jsonl", GUILD)
+    assert not (packs_root / str(GUILD) / "b.jsonl").exists()
+    # nor a shipped id
+    with pytest.raises(QuestionError, match="'E01' collides"):
+        qbank.check_pack(body(good(id="E01")), "c.jsonl", GUILD)
+    bank = load_bank(extra_dirs=qbank.installed_pack_dirs(GUILD))
+    assert "PACK-001" in bank and len(bank) == len(load_bank()) + 1
+
+
+def test_refused_pack_installs_nothing(packs_root):
+    for data, name, expected in [
+        (body(good(), good(options=["A", "B"])), "bad.jsonl", "bad.jsonl line 2: 'options'"),
+        (b"", "empty.jsonl", "no questions"),
+        (b"\n  \n", "blank.jsonl", "no questions"),
+        (b"[" * 100000, "deep.jsonl", "deep.jsonl line 1: bad JSON"),
+        (body(good()), "../evil.jsonl", "name has only letters"),
+        (body(good()), "evil.txt", "name has only letters"),
+    ]:
+        with pytest.raises(QuestionError) as ei:
+            qbank.install_pack(data, name, GUILD)
+        assert expected in str(ei.value), str(ei.value)
+    assert not packs_root.exists() or not any(packs_root.rglob("*"))
+    with pytest.raises(QuestionError, match="belong to a server"):
+        qbank.install_pack(body(good()), "a.jsonl", None)
+
+
+def test_same_pack_name_twice_and_pack_count_limit(packs_root, monkeypatch):
+    qbank.install_pack(body(good()), "house.jsonl", GUILD)
+    with pytest.raises(QuestionError, match="already installed"):
+        qbank.install_pack(body(good(id="PACK-009")), "house.jsonl", GUILD)
+    assert json.loads((packs_root / str(GUILD) / "house.jsonl").read_text())["id"] == "PACK-001"
+    monkeypatch.setattr(qbank, "MAX_PACKS_PER_GUILD", 2)
+    qbank.install_pack(body(good(id="PACK-002")), "two.jsonl", GUILD)
+    with pytest.raises(QuestionError, match=r"already has 2 packs"):
+        qbank.install_pack(body(good(id="PACK-003")), "three.jsonl", GUILD)
+    assert qbank.install_pack(body(good(id="PACK-003")), "three.jsonl", OTHER) == 1
+    assert sorted(p.name for p in (packs_root / str(GUILD)).iterdir()) == ["house.jsonl", "two.jsonl"]
+
+
+def test_pack_file_name():
+    assert qbank.pack_file_name("house.jsonl") == "house.jsonl"
+    assert qbank.pack_file_name("My Pack (2).JSONL") == "My_Pack__2.jsonl"
+    assert qbank.pack_file_name("../../etc/x.jsonl") == "x.jsonl"
+    assert qbank.pack_file_name("C:\\a\\b.jsonl") == "b.jsonl"
+    assert qbank.pack_file_name(".jsonl") is None
+    assert qbank.pack_file_name("house.json") is None
+    assert qbank.pack_file_name("x" * 200 + ".jsonl") == "x" * 48 + ".jsonl"
+
+
+def test_engine_table_uses_only_its_own_guilds_packs(packs_root):
+    from engines.base import IllegalAction
+    from engines.whisky.engine import WhiskyEngine
+    eng = WhiskyEngine()
+    plain = eng.new(["A", "B"], seed=1)
+    assert plain["options"]["question_packs"] == ""
+    assert eng.options()["question_packs"][0] == ""
+    qbank.install_pack(body(good(), good(id="PACK-002", difficulty="hard")), "house.jsonl", GUILD)
+    qbank.install_pack(body(good(id="OTHER-1")), "other.jsonl", OTHER)
+    eng.reload_bank()
+    mine = eng.new(["A", "B"], seed=1, options={"question_packs": str(GUILD)})
+    theirs = eng.new(["A", "B"], seed=1, options={"question_packs": str(OTHER)})
+    none = eng.new(["A", "B"], seed=1)
+    assert {"PACK-001", "PACK-002"} <= set(eng.bank(mine)) and "OTHER-1" not in eng.bank(mine)
+    assert "OTHER-1" in eng.bank(theirs) and "PACK-001" not in eng.bank(theirs)
+    assert "PACK-001" not in eng.bank(none) and "OTHER-1" not in eng.bank(none)
+    assert "PACK-002" in mine["pools"]["hard"]             # drawn like any hard question
+    assert "PACK-001" not in json.dumps(none)
+    # a pack installed later reaches the cache after reload_bank, for that guild only
+    qbank.install_pack(body(good(id="PACK-003")), "more.jsonl", GUILD)
+    assert "PACK-003" not in eng.bank(mine)                 # still cached
+    eng.reload_bank()
+    assert "PACK-003" in eng.bank(mine) and "PACK-003" not in eng.bank(theirs)
+    for bad in ("../x", "12a", 5, "１２"):
+        with pytest.raises(IllegalAction):
+            eng.new(["A", "B"], seed=1, options={"question_packs": bad})
+    eng.reload_bank()
