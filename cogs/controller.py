@@ -19,7 +19,7 @@ import discord
 import render
 from core.i18n import tr, translator
 from core.service import Change, Match, MatchService, ServiceError
-from engines.base import Event, Text
+from engines.base import Event, Option, Text
 from cogs import ui
 from cogs.panels import NO_MENTIONS, Panels, clip, mentioning
 from render.common import bar_chart
@@ -52,6 +52,17 @@ def story_text(story: list[str], key: list[str]) -> str:
         lines.insert(0, f"· {line}")
         room -= len(line) + 3
     return clip("\n".join([head] + lines))
+
+
+def duration(t, seconds: int) -> str:
+    """60 -> "1 min", 86400 -> "1 day": the timer in the lobby."""
+    if seconds % 86400 == 0:
+        return t("{n} day(s)", n=seconds // 86400)
+    if seconds % 3600 == 0:
+        return t("{n} h", n=seconds // 3600)
+    if seconds % 60 == 0:
+        return t("{n} min", n=seconds // 60)
+    return t("{n} s", n=seconds)
 
 
 def is_closed_dm(e: Exception) -> bool:
@@ -146,12 +157,9 @@ class Controller:
             + (f" — {t('host')}" if s.user_id == m.host_id else "") for s in m.seats)
         e.add_field(name=t("Seats ({n} of {min}–{max})", n=len(m.seats), min=engine.min_players,
                            max=engine.max_players), value=seats or "—", inline=False)
-        opts = [f"{k}: {v}" for k, v in m.options.items()]
-        if m.table.get("timer"):
-            opts.append(t("timer: {s} s, then {what}", s=m.table["timer"],
-                          what=t("an AI move") if m.table.get("on_timeout") == "ai" else t("a pause")))
+        opts = self.option_lines(m)
         if opts:
-            e.add_field(name=t("Options"), value=clip(", ".join(opts), 1000), inline=False)
+            e.add_field(name=t("Options"), value=clip("\n".join(opts), 1000), inline=False)
         if m.status == "lobby":
             e.set_footer(text=t("Press Join to sit down. The host presses Start."))
         elif m.status == "aborted":
@@ -161,6 +169,32 @@ class Controller:
         else:
             e.set_footer(text=t("The game has started."))
         return e
+
+    def option_lines(self, m: Match) -> list[str]:
+        """The table's options that differ from the defaults, by name and in words."""
+        t = self.t(m)
+        spec = m.engine.options()
+        lines = []
+        for key, value in m.options.items():
+            if key not in spec:
+                continue
+            opt = Option(*spec[key])
+            if value == opt.default or opt.label is None:
+                continue
+            if opt.values and value in opt.values:
+                shown = t(opt.values[value])
+            elif isinstance(value, bool):
+                shown = t("yes") if value else t("no")
+            else:
+                shown = str(value)
+            lines.append(f"{t(opt.label or opt.help)}: {shown}")
+        if m.table.get("timer"):
+            then = t("then an AI move") if m.table.get("on_timeout") == "ai" else t("then a pause")
+            lines.append(t("Timer: {time} per decision, {then}", time=duration(t, m.table["timer"]), then=then))
+        pings = m.table.get("pings", "first")
+        if pings != "first":
+            lines.append(t("Mentions: {when}", when=t("on every decision") if pings == "all" else t("never")))
+        return lines
 
     def winner_line(self, m: Match) -> str:
         t = self.t(m)
@@ -264,7 +298,7 @@ class Controller:
                     self._dm_notice.add((m.id, user_id))
                     await self.channel(m.home_channel).send(
                         self.t(m)("<@{uid}>, I cannot send you direct messages. Use the **Your turn** and **My view** buttons here instead.", uid=user_id),
-                        allowed_mentions=mentioning(user_id))
+                        allowed_mentions=NO_MENTIONS)   # their turn's mention will ping them
             else:
                 log.warning("DM to %s failed: %s", user_id, e)
             return None
@@ -327,7 +361,7 @@ class Controller:
                     continue
                 except discord.HTTPException:
                     f = await self.private_file(m, s.seat, s.locale)   # the file was consumed
-            kwargs: dict[str, Any] = {"content": content}
+            kwargs: dict[str, Any] = {"content": content, "silent": True}   # news, not a decision
             if f is not None:
                 kwargs["file"] = f
             msg = await self.dm(m, s.user_id, **kwargs)

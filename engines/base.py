@@ -13,7 +13,7 @@ import hashlib
 import json
 import random
 from dataclasses import asdict, dataclass, field
-from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
+from typing import Any, Mapping, NamedTuple, Protocol, Sequence, runtime_checkable
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -126,6 +126,17 @@ class Outcome:
         d = asdict(self)
         d["tiebreak"] = self.tiebreak.to_json() if self.tiebreak else None
         return d
+
+
+class Option(NamedTuple):
+    """One game option of ``Engine.options()``. A plain (default, allowed, help) tuple is
+    one too; ``label`` names it in the lobby (None: the bot sets it, it is not shown) and
+    ``values`` names its values where a bare value would not read well."""
+    default: Any
+    allowed: Sequence[Any]
+    help: str
+    label: str | None = ""
+    values: Mapping[Any, str] | None = None
 
 
 @runtime_checkable
