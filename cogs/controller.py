@@ -17,7 +17,7 @@ from typing import Any
 import discord
 
 import render
-from core.i18n import tr, translator
+from core.i18n import player_language, tr, translator
 from core.service import Change, Match, MatchService, ServiceError
 from engines.base import Event, Option, Text
 from cogs import ui
@@ -136,8 +136,14 @@ class Controller:
     def channel(self, channel_id: int, guild_id: int | None = None) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
 
-    def t(self, match: Match):
-        return translator(match.lang)
+    def t(self, match: Match, locale: str | None = None):
+        """A translator for a table's texts, with its players' names in place of seat
+        letters: in the table's language, or in a player's (see ``locale``)."""
+        return translator(locale or match.lang, match.names())
+
+    def locale(self, match: Match, locale: str | None) -> str:
+        """The language of what one player sees privately at this table."""
+        return player_language(locale, match.lang)
 
     async def refuse(self, interaction: discord.Interaction, text: Text | str) -> None:
         msg = tr(text, interaction.locale)
@@ -310,23 +316,23 @@ class Controller:
             if e.to is not None:
                 s = m.seat(e.to)
                 if s and not s.is_ai:
-                    by_seat.setdefault(e.to, []).append(tr(e.text, s.locale))
+                    by_seat.setdefault(e.to, []).append(self.t(m, self.locale(m, s.locale))(e.text))
         return by_seat
 
     def private_text(self, m: Match, seat: str, locale: str | None) -> str:
-        t = translator(locale)
+        t = self.t(m, locale)
         body = render.private_text(m.game, m.engine.view(m.state, seat), t)
         if body is None:
             body = t(m.engine.prompt(m.state, seat)) if seat in m.to_act() else ""
         return clip(self._hand_header(m, seat, locale) + ("\n" + body if body else ""))
 
     def _hand_header(self, m: Match, seat: str, locale: str | None) -> str:
-        t = translator(locale)
+        t = self.t(m, locale)
         return t("**{game} #{id}** — your seat {seat}", game=t(m.engine.title), id=m.id, seat=seat)
 
     async def private_file(self, m: Match, seat: str, locale: str | None) -> discord.File | None:
         view = m.engine.view(m.state, seat)
-        rendered = await asyncio.to_thread(render.private, m.game, view, translator(locale))
+        rendered = await asyncio.to_thread(render.private, m.game, view, self.t(m, locale))
         if rendered is None:
             return None
         return discord.File(io.BytesIO(rendered.png), filename="private.png",
@@ -351,8 +357,9 @@ class Controller:
             if self._hands.get(key) == digest:
                 continue
             self._hands[key] = digest
-            content = self._hand_header(m, s.seat, s.locale)
-            f = await self.private_file(m, s.seat, s.locale)
+            locale = self.locale(m, s.locale)
+            content = self._hand_header(m, s.seat, locale)
+            f = await self.private_file(m, s.seat, locale)
             where = (await self.service.store.seat_messages(m.id, "hand")).get(s.seat)
             if where is not None and f is not None:
                 try:
@@ -360,7 +367,7 @@ class Controller:
                         content=content, attachments=[f], allowed_mentions=NO_MENTIONS)
                     continue
                 except discord.HTTPException:
-                    f = await self.private_file(m, s.seat, s.locale)   # the file was consumed
+                    f = await self.private_file(m, s.seat, locale)   # the file was consumed
             kwargs: dict[str, Any] = {"content": content, "silent": True}   # news, not a decision
             if f is not None:
                 kwargs["file"] = f
@@ -444,7 +451,7 @@ class Controller:
         for seat, lines in notes.items():
             s = m.seat(seat)
             await self.dm(m, s.user_id, content=clip(
-                f"**{tr(m.engine.title, s.locale)} #{m.id}** — " + "\n".join(lines)))
+                f"**{tr(m.engine.title, self.locale(m, s.locale))} #{m.id}** — " + "\n".join(lines)))
         await self.refresh_hands(m)
 
     def _remember(self, m: Match, steps) -> None:
@@ -562,7 +569,7 @@ class Controller:
             raise ServiceError("You are not playing at this table — use /table spectate to follow it.")
         if m.state is None:
             raise ServiceError("The game has not started yet.")
-        locale = str(interaction.locale)
+        locale = self.locale(m, str(interaction.locale))
         await interaction.response.defer(ephemeral=True, thinking=True)
         f = await self.private_file(m, s.seat, locale)
         kwargs: dict[str, Any] = {"content": self.private_text(m, s.seat, locale), "ephemeral": True,
@@ -579,8 +586,9 @@ class Controller:
                 m = self.service.get(mid)
                 offered = m.choices_for(seat, fp) or []
                 chosen = offered[idx] if 0 <= idx < len(offered) else None
-                labels = ((tr(m.engine.label(m.state, seat, chosen), m.lang),
-                           tr(m.engine.label(m.state, seat, chosen), locale)) if chosen else ("", ""))
+                mine = self.locale(m, locale)
+                labels = ((self.t(m)(m.engine.label(m.state, seat, chosen)),
+                           self.t(m, mine)(m.engine.label(m.state, seat, chosen))) if chosen else ("", ""))
                 await self.service.choose(mid, interaction.user.id, seat, count, fp, idx)
             except ServiceError as e:
                 await self.refuse(interaction, e.text)

@@ -98,12 +98,13 @@ class Panels:
         if not acts:
             return "", None
         engine = m.engine
-        labels = [tr(engine.label(m.state, seat, a), locale) for a in acts]
+        t = self.c.t(m, locale)
+        labels = [t(engine.label(m.state, seat, a)) for a in acts]
         rule = engine.decision_timer(m.state, seat)
         if rule is not None and rule[1] in acts:
             # what happens at the time limit is not a button of its own
             labels[acts.index(rule[1])] = None
-        prompt = tr(engine.prompt(m.state, seat), locale)
+        prompt = t(engine.prompt(m.state, seat))
         if rule is not None:
             prompt += " " + tr("({s} seconds)", locale, s=int(rule[0]))
         header = tr("**{game} #{id}** — {prompt}", locale, game=tr(engine.title, locale), id=m.id,
@@ -165,7 +166,7 @@ class Panels:
             elif ping:
                 mention.append(seat)
             lines = notes.pop(seat, [])
-            content, view = self.build(m, seat, s.locale)
+            content, view = self.build(m, seat, self.c.locale(m, s.locale))
             if lines:
                 content = clip("\n".join(lines) + "\n" + content)
             msg = await self.c.dm(m, s.user_id, content=content, view=view)
@@ -177,7 +178,7 @@ class Panels:
             s = m.seat(seat)
             if s is not None and not s.is_ai:
                 await self.c.dm(m, s.user_id, content=clip(
-                    f"**{tr(m.engine.title, s.locale)} #{m.id}** — " + "\n".join(lines)))
+                    f"**{tr(m.engine.title, self.c.locale(m, s.locale))} #{m.id}** — " + "\n".join(lines)))
         if mention:
             await self._mention(m, mention)
 
@@ -205,7 +206,7 @@ class Panels:
             clip(f"<@{s.user_id}> " + content), view=view,
             allowed_mentions=mentioning(s.user_id) if ping else NO_MENTIONS)
         acts, _ = m.public_choices(seat)
-        labels = {action_key(a): tr(m.engine.label(m.state, seat, a), m.lang) for a in acts}
+        labels = {action_key(a): self.c.t(m)(m.engine.label(m.state, seat, a)) for a in acts}
         await self.retire_public(m, seat)
         self.public[(m.id, seat)] = PublicPanel(msg.channel.id, msg.id, msg.content, stamp, labels)
         await self.c.service.store.set_seat_message(m.id, seat, "table_panel", msg.channel.id, msg.id)
@@ -249,7 +250,7 @@ class Panels:
         if panel is None:
             return
         s = m.seat(seat)
-        note = note if note is not None else tr("*(replaced by a newer panel below)*", s.locale if s else None)
+        note = note if note is not None else tr("*(replaced by a newer panel below)*", self.c.locale(m, s.locale if s else None))
         try:
             message = self.c.channel(panel.channel_id).get_partial_message(panel.message_id)
             if panel.content is not None:
@@ -265,7 +266,7 @@ class Panels:
         if panel is None or time.monotonic() - panel.at > EPHEMERAL_EDITABLE_S:
             return
         s = m.seat(seat)
-        note = note if note is not None else tr("*(replaced by a newer panel)*", s.locale if s else None)
+        note = note if note is not None else tr("*(replaced by a newer panel)*", self.c.locale(m, s.locale if s else None))
         kwargs: dict[str, Any] = {"content": clip(panel.content + "\n" + note), "view": None,
                                   "allowed_mentions": NO_MENTIONS}
         try:
@@ -280,7 +281,7 @@ class Panels:
         """The end of a table: no panel of it stays clickable."""
         for (mid, seat) in [k for k in (*self.dm, *self.ephemeral, *self.public) if k[0] == m.id]:
             s = m.seat(seat)
-            note = tr(note_text, s.locale if s else m.lang)
+            note = tr(note_text, self.c.locale(m, s.locale if s else None))
             await self.retire_dm(m, seat, f"*{note}*")
             await self.retire_ephemeral(m, seat, f"*{note}*")
             await self.retire_public(m, seat)
@@ -310,7 +311,7 @@ class Panels:
                 content=clip(msg.content + "\n" + self.c.t(m)("✓ {choice}", choice=label_public)),
                 view=None, allowed_mentions=NO_MENTIONS)
             return
-        locale = str(interaction.locale)
+        locale = self.c.locale(m, str(interaction.locale))
         done = tr("✓ {choice}", locale, choice=label_private)
         content = clip(((msg.content + "\n") if msg is not None and msg.content else "") + done)
         if interaction.guild_id is None:        # a DM panel
@@ -336,7 +337,7 @@ class Panels:
     async def show_turn(self, interaction: discord.Interaction, m: Match, seat: str) -> None:
         """The **Your turn** button: the seat's decision as a new ephemeral panel (its DM
         panel of the same decision is retired, so one panel stays live)."""
-        locale = str(interaction.locale)
+        locale = self.c.locale(m, str(interaction.locale))
         content, view = self.build(m, seat, locale)
         await interaction.response.send_message(content, view=view, ephemeral=True,
                                                 allowed_mentions=NO_MENTIONS)
@@ -348,7 +349,7 @@ class Panels:
 
     async def taken_back(self, interaction: discord.Interaction, m: Match, seat: str) -> None:
         """After **Back**: the decision taken back is offered again in the clicked panel."""
-        locale = str(interaction.locale)
+        locale = self.c.locale(m, str(interaction.locale))
         content, view = self.build(m, seat, locale)
         key = (m.id, seat)
         self.offered[key] = self.stamp(m, seat)
@@ -380,6 +381,6 @@ class Panels:
         for seat, (channel_id, message_id) in (await store.seat_messages(m.id, "table_panel")).items():
             if seat in waiting and m.engine.public_decision(m.state, seat):
                 acts, _ = m.public_choices(seat)
-                labels = {action_key(a): tr(m.engine.label(m.state, seat, a), m.lang) for a in acts}
+                labels = {action_key(a): self.c.t(m)(m.engine.label(m.state, seat, a)) for a in acts}
                 self.public[(m.id, seat)] = PublicPanel(channel_id, message_id, None,
                                                         self.offered[(m.id, seat)], labels)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-from pathlib import Path
 
 import discord
 from discord import app_commands
@@ -12,7 +11,7 @@ from discord.ext import commands
 
 import engines
 import render
-from core.i18n import LOCALES, language, tr
+from core.i18n import LOCALES, available, language, tr
 from core.service import ServiceError
 from cogs.controller import Controller, clip
 from engines.base import Text
@@ -217,8 +216,7 @@ PING_CHOICES = [app_commands.Choice(name="on the first decision of a turn", valu
 
 
 def language_choices() -> list[app_commands.Choice[str]]:
-    langs = ["en"] + sorted(p.stem for p in Path(LOCALES).glob("*.json") if p.stem != "en")
-    return [app_commands.Choice(name=l, value=l) for l in langs]
+    return [app_commands.Choice(name=lang, value=lang) for lang in available()]
 
 
 async def open_table(bot, interaction: discord.Interaction, game: str, options: dict,

@@ -1,45 +1,99 @@
 """The one translation helper. Every text a user sees passes through ``tr``.
 
-Messages are English message ids with {named} placeholders (gettext style). A language is a
-JSON catalog ``locales/<lang>.json`` mapping message id -> translation; English needs no
-catalog of its own beyond ``locales/en.json``, the extracted list of every message id that a
-translator copies and fills in (``python -m core.i18n extract`` rewrites it). Adding Greek or
-Hungarian is adding ``el.json`` / ``hu.json``: no game code changes.
+Messages are English message ids with {named} placeholders, in gettext catalogs managed with
+Babel: ``locales/tablemaster.pot`` is the template extracted from the sources, and a
+language is ``locales/<lang>/LC_MESSAGES/tablemaster.po`` (Poedit, Weblate and friends edit
+it). The .po files are compiled to gettext's binary form when first used, so a new
+language is one .po file and nothing else.
+
+Counted messages carry their English plural and take the form the language's plural rules
+give for ``n`` (ngettext); a message with a context is told apart from the same English
+words in another sense (pgettext). Seats are letters inside the engines: when a table's
+names are known, ``tr(..., seat_names=...)`` shows the players' names in their place.
+
+    python -m core.i18n extract      # rewrite the template and merge it into every .po
 """
 from __future__ import annotations
 
 import ast
-import json
+import gettext
+import io
 import string
 import sys
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator, Mapping
 
 from engines.base import Text
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "locales"
+DOMAIN = "tablemaster"
 DEFAULT = "en"
-# Functions whose first literal string argument is a message id.
-MARKERS = {"T", "Text", "IllegalAction", "public", "private", "tr", "_"}
+# Parameters of engine texts that hold a seat letter (or a list of them): shown as names.
+SEAT_PARAMS = frozenset({"player", "players", "seat", "seats", "owner", "victim", "victim_seat",
+                         "winners", "who_seat", "next", "leader"})
+# Functions whose first literal string argument is a message id (public/private: the first
+# string literal among the first two arguments). ``t`` is a translator bound to a locale.
+MARKERS = {"T", "Text", "IllegalAction", "ServiceError", "public", "private", "tr", "t", "_"}
+_extra: dict[str, gettext.NullTranslations] = {}     # languages registered in memory (tests)
+
+
+def po_path(lang: str, root: Path | None = None) -> Path:
+    return (root or LOCALES) / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def available() -> list[str]:
+    """Languages with a catalog, English first."""
+    found = sorted(p.parent.parent.name for p in LOCALES.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    return [DEFAULT] + [lang for lang in found + sorted(_extra) if lang != DEFAULT]
 
 
 @lru_cache(maxsize=None)
-def catalog(lang: str) -> dict[str, str]:
-    path = LOCALES / f"{lang}.json"
-    if not path.exists() or lang == DEFAULT:
-        return {}
-    return json.loads(path.read_text(encoding="utf-8"))
+def translations(lang: str) -> gettext.NullTranslations:
+    """The compiled catalog of a language (its .po compiled to .mo in memory)."""
+    if lang in _extra:
+        return _extra[lang]
+    path = po_path(lang)
+    if lang == DEFAULT or not path.exists():
+        return gettext.NullTranslations()
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=lang, domain=DOMAIN)
+    buf = io.BytesIO()
+    write_mo(buf, catalog, use_fuzzy=False)
+    buf.seek(0)
+    return gettext.GNUTranslations(buf)
+
+
+def register(lang: str, trans: gettext.NullTranslations) -> None:
+    """Make a language available from memory (a pseudo-locale in tests)."""
+    _extra[lang] = trans
+    translations.cache_clear()
+
+
+def unregister(lang: str) -> None:
+    _extra.pop(lang, None)
+    translations.cache_clear()
 
 
 def language(locale: str | None) -> str:
-    """Discord locales look like 'en-US', 'el', 'hu'; we keep the language part when a
-    catalog exists for it, else fall back to English."""
+    """Discord locales look like 'en-US', 'el', 'hu': the language part when a catalog
+    exists for it, else English."""
     if not locale:
         return DEFAULT
     lang = str(locale).split("-")[0].lower()
-    return lang if lang == DEFAULT or (LOCALES / f"{lang}.json").exists() else DEFAULT
+    return lang if lang == DEFAULT or lang in _extra or po_path(lang).exists() else DEFAULT
+
+
+def player_language(locale: str | None, table_lang: str) -> str:
+    """A player's language at a table: their own Discord locale when a catalog exists for
+    it (English included), else the table's language."""
+    lang = language(locale)
+    if lang != DEFAULT or str(locale or "").lower().startswith(DEFAULT):
+        return lang
+    return table_lang
 
 
 class _SafeDict(dict):
@@ -47,42 +101,76 @@ class _SafeDict(dict):
         return "{" + key + "}"
 
 
-def tr(message: Text | str, locale: str | None = None, **params: Any) -> str:
-    """Translate and format a message (a ``Text`` or a message id with params)."""
+def template(text: Text, lang: str) -> str:
+    """The translated template of a Text, in the plural form its ``n`` asks for."""
+    t = translations(lang)
+    if text.plural is not None:
+        n = text.params.get("n", 1)
+        n = n if isinstance(n, int) else 1
+        if text.context:
+            return t.npgettext(text.context, text.msg, text.plural, n)
+        return t.ngettext(text.msg, text.plural, n)
+    if text.context:
+        return t.pgettext(text.context, text.msg)
+    return t.gettext(text.msg)
+
+
+def tr(message: Text | str, locale: str | None = None, *,
+       seat_names: Mapping[str, str] | None = None, **params: Any) -> str:
+    """Translate and format a message (a ``Text``, or a message id with params)."""
     lang = language(locale)
-    if isinstance(message, Text):
-        params = {**message.params, **params}
-        message = message.msg
-    template = catalog(lang).get(message, message)
-    if not params:
-        return template
-    values = {k: _value(v, lang) for k, v in params.items()}
-    return string.Formatter().vformat(template, (), _SafeDict(values))
+    if not isinstance(message, Text):
+        message = Text(message, params)
+        params = {}
+    if params:
+        message = Text(message.msg, {**message.params, **params}, message.plural, message.context)
+    tmpl = template(message, lang)
+    if not message.params:
+        return tmpl
+    values = {k: _value(v, lang, seat_names if k in SEAT_PARAMS else None, seat_names)
+              for k, v in message.params.items()}
+    return string.Formatter().vformat(tmpl, (), _SafeDict(values))
 
 
-def _value(v: Any, lang: str) -> str:
+def _value(v: Any, lang: str, seats: Mapping[str, str] | None, names: Mapping[str, str] | None) -> str:
     if isinstance(v, Text):
-        return tr(v, lang)
+        return tr(v, lang, seat_names=names)
     if isinstance(v, (list, tuple)):
-        return ", ".join(_value(x, lang) for x in v)
+        return ", ".join(_value(x, lang, seats, names) for x in v)
+    if seats is not None and isinstance(v, str) and v in seats:
+        return seats[v]
     return str(v)
 
 
-def translator(locale: str | None) -> Callable[..., str]:
-    """A one-argument-plus-params ``tr`` bound to a locale, for renderers and views."""
+def translator(locale: str | None, seat_names: Mapping[str, str] | None = None) -> Callable[..., str]:
+    """``tr`` bound to a locale (and a table's seat names), for renderers and views."""
     def _t(message: Text | str, **params: Any) -> str:
-        return tr(message, locale, **params)
+        return tr(message, locale, seat_names=seat_names, **params)
     return _t
 
 
-# --- extraction: the English catalog ------------------------------------------------------
+# --- extraction: the template --------------------------------------------------------------
 
 SOURCE_DIRS = ("engines", "core", "cogs", "render", "bot.py")
 
 
-def extract(root: Path = ROOT) -> list[str]:
-    """Every literal message id passed to a marker function in the project's sources."""
-    found: set[str] = set()
+def _call_messages(tree: ast.AST) -> Iterator[tuple[str, str | None, str | None, int]]:
+    """(message, plural, context, line) of every marker call with a literal message."""
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and _name(node.func) in MARKERS):
+            continue
+        msg = next((a.value for a in node.args[:2]
+                    if isinstance(a, ast.Constant) and isinstance(a.value, str)), None)
+        if msg is None:
+            continue
+        kw = {k.arg: k.value.value for k in node.keywords
+              if k.arg in ("plural", "context") and isinstance(k.value, ast.Constant)}
+        yield msg, kw.get("plural"), kw.get("context"), node.lineno
+
+
+def extract(root: Path = ROOT) -> list[tuple[str, str | None, str | None, str, int]]:
+    """(message, plural, context, file, line) of every literal message id in the sources."""
+    found = []
     for entry in SOURCE_DIRS:
         base = root / entry
         files = [base] if base.suffix == ".py" else sorted(base.rglob("*.py"))
@@ -90,54 +178,61 @@ def extract(root: Path = ROOT) -> list[str]:
             if not f.exists():
                 continue
             tree = ast.parse(f.read_text(encoding="utf-8"))
-            for node in ast.walk(tree):
-                if isinstance(node, ast.Call) and _name(node.func) in MARKERS:
-                    args = node.args
-                    # public(msg, ...) / private(seat, msg, ...): the id is the first str literal
-                    for a in args[:2]:
-                        if isinstance(a, ast.Constant) and isinstance(a.value, str):
-                            found.add(a.value)
-                            break
-    return sorted(found)
+            rel = f.relative_to(root).as_posix()
+            for msg, plural, context, line in _call_messages(tree):
+                found.append((msg, plural, context, rel, line))
+    return found
 
 
 # Keys of data-table records whose values are shown to players (names, texts).
-DATA_TEXT_KEYS = {"name", "title", "text", "ability", "place", "effect", "short", "label"}
+DATA_TEXT_KEYS = {"name", "title", "text", "ability", "place", "effect", "short", "label", "help"}
 
 
-def data_strings() -> set[str]:
-    """Display texts kept in the games' data tables (tile, card, place names...): they are
-    translated through the catalog like any message, so the extraction lists them too."""
+def data_strings() -> dict[str, str]:
+    """Display texts kept in the games' data tables (tile, card, place names...) and in the
+    engines' option lists, each with the module it comes from: they are translated through
+    the catalog like any message, so the template lists them too."""
     import importlib
     import engines
-    found: set[str] = set()
+    found: dict[str, str] = {}
 
-    def walk(v, key=None):
+    def walk(v, where, key=None):
         if isinstance(v, Text):
-            found.add(v.msg)
+            found.setdefault(v.msg, where)
         elif isinstance(v, str):
             if key in DATA_TEXT_KEYS and v.strip():
-                found.add(v)
+                found.setdefault(v, where)
         elif isinstance(v, dict):
             if v and all(isinstance(x, str) for x in v.values()) and key == "__module__":
-                found.update(x for x in v.values() if x.strip())
+                for x in v.values():
+                    if x.strip():
+                        found.setdefault(x, where)
             for k, x in v.items():
-                walk(x, k if isinstance(k, str) else None)
+                walk(x, where, k if isinstance(k, str) else None)
         elif isinstance(v, (list, tuple)):
             for x in v:
-                walk(x, key)
+                walk(x, where, key)
         elif hasattr(v, "__dataclass_fields__"):
             for k in v.__dataclass_fields__:
-                walk(getattr(v, k), k)
+                walk(getattr(v, k), where, k)
 
     for game in engines.GAMES:
         try:
             mod = importlib.import_module(f"engines.{game}.data")
         except ModuleNotFoundError:
             continue
+        where = f"engines/{game}/data.py"
         for name, value in vars(mod).items():
             if not name.startswith("_") and name.isupper():
-                walk(value, "__module__")
+                walk(value, where, "__module__")
+        engine = engines.get(game)
+        for spec in engine.options().values():
+            for i, part in enumerate(spec[2:5]):
+                if i == 2 and isinstance(part, Mapping):      # value labels
+                    for x in part.values():
+                        found.setdefault(x, f"engines/{game}")
+                elif isinstance(part, str) and part:
+                    found.setdefault(part, f"engines/{game}")
     return found
 
 
@@ -149,17 +244,75 @@ def _name(func: ast.AST) -> str:
     return ""
 
 
-def write_english_catalog() -> Path:
-    path = LOCALES / "en.json"
-    LOCALES.mkdir(exist_ok=True)
-    data = {m: m for m in sorted(set(extract()) | data_strings())}
-    path.write_text(json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n",
-                    encoding="utf-8")
-    return path
+def template_catalog():
+    """The template (.pot) as a Babel catalog: every message with where it is used."""
+    from babel.messages.catalog import Catalog
+    cat = Catalog(project="Tablemaster", domain=DOMAIN, charset="utf-8",
+                  creation_date=_FIXED_DATE, revision_date=_FIXED_DATE, fuzzy=False)
+    for msg, plural, context, path, line in extract():
+        mid = (msg, plural) if plural else msg
+        existing = cat.get(msg, context=context)
+        if existing is not None:
+            existing.locations.append((path, line))
+        else:
+            cat.add(mid, locations=[(path, line)], context=context)
+    for msg, where in sorted(data_strings().items()):
+        if cat.get(msg) is None:
+            cat.add(msg, locations=[(where, 0)])
+        else:
+            cat.get(msg).locations.append((where, 0))
+    return cat
+
+
+def _write(cat, path: Path) -> None:
+    from babel.messages.pofile import write_po
+    path.parent.mkdir(parents=True, exist_ok=True)
+    buf = io.BytesIO()
+    write_po(buf, cat, width=100, sort_output=True, include_previous=False, omit_header=False)
+    path.write_bytes(buf.getvalue())
+
+
+def pot_text() -> bytes:
+    from babel.messages.pofile import write_po
+    buf = io.BytesIO()
+    write_po(buf, template_catalog(), width=100, sort_output=True)
+    return buf.getvalue()
+
+
+def write_catalogs() -> list[Path]:
+    """Rewrite the template and merge it into every language's catalog (new messages come
+    in untranslated, vanished ones are dropped)."""
+    from babel.messages.pofile import read_po
+    pot = LOCALES / f"{DOMAIN}.pot"
+    pot.parent.mkdir(parents=True, exist_ok=True)
+    pot.write_bytes(pot_text())
+    out = [pot]
+    tmpl = template_catalog()
+    for lang in available()[1:]:
+        path = po_path(lang)
+        if not path.exists():
+            continue
+        with path.open("rb") as f:
+            cat = read_po(f, locale=lang, domain=DOMAIN)
+        cat.update(tmpl, no_fuzzy_matching=True)
+        cat.obsolete.clear()
+        _write(cat, path)
+        out.append(path)
+    translations.cache_clear()
+    return out
+
+
+def _fixed_date():
+    import datetime
+    return datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
+
+
+_FIXED_DATE = _fixed_date()     # a stable header, so the template only changes with its messages
 
 
 if __name__ == "__main__":
     if sys.argv[1:] == ["extract"]:
-        print(write_english_catalog())
+        for p in write_catalogs():
+            print(p)
     else:
         print("usage: python -m core.i18n extract")

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable
 
 import engines
-from engines.base import Event, IllegalAction, Outcome, Text, choice_fingerprint
+from core.i18n import tr
+from engines.base import Event, IllegalAction, Outcome, T, Text, choice_fingerprint
 from db.store import MatchRow, SeatRow, Store, SNAPSHOT_EVERY
 
 log = logging.getLogger(__name__)
@@ -38,11 +39,12 @@ TABLE_OPTIONS = {
 
 
 class ServiceError(Exception):
-    """A request the platform refuses; ``text`` is shown to the user (ephemerally)."""
+    """A request the platform refuses; ``text`` is shown to the user (ephemerally). The
+    message is an English message id with {named} params, or a ready ``Text``."""
 
-    def __init__(self, msg: str, **params: Any) -> None:
-        super().__init__(msg.format(**params) if params else msg)
-        self.text = Text(msg, params)
+    def __init__(self, msg: str | Text, *, plural: str | None = None, **params: Any) -> None:
+        self.text = msg if isinstance(msg, Text) else T(msg, plural=plural, **params)
+        super().__init__(tr(self.text))        # English, for logs and tests
 
 
 @dataclass
@@ -108,6 +110,10 @@ class Match:
     @property
     def home_channel(self) -> int:
         return self.thread_id or self.channel_id
+
+    def names(self) -> dict[str, str]:
+        """Seat letter -> the name players see."""
+        return {s.seat: s.name for s in self.seats}
 
     def seat_of(self, user_id: int) -> Seat | None:
         return next((s for s in self.seats if s.user_id == user_id and not s.is_ai), None)
@@ -263,7 +269,7 @@ class MatchService:
         try:
             engine_opts = engine.resolve_options(options)
         except IllegalAction as e:
-            raise ServiceError(e.message, **e.params) from None
+            raise ServiceError(e.text) from None
         table_opts = resolve_table_options(table)
         seed = seed if seed is not None else secrets.randbits(48)
         host = Seat(SEAT_LETTERS[0], host_id, host_name, False, host_locale)
@@ -393,7 +399,7 @@ class MatchService:
             try:
                 state = engine.new([s.seat for s in m.seats], seed=m.seed, options=m.options)
             except IllegalAction as e:
-                raise ServiceError(e.message, **e.params) from None
+                raise ServiceError(e.text) from None
             await self.store.start_match(m.id, [s.row(i) for i, s in enumerate(m.seats)],
                                          engine.dump(state))
             m.state, m.n, m.status = state, 0, "running"
@@ -475,7 +481,7 @@ class MatchService:
         try:
             events = engine.apply(state, seat, action)
         except IllegalAction as e:
-            raise ServiceError(e.message, **e.params) from None
+            raise ServiceError(e.text) from None
         n = m.n + 1
         outcome = engine.outcome(state)
         snapshot = engine.dump(state) if (n % SNAPSHOT_EVERY == 0 or outcome) else None

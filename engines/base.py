@@ -21,13 +21,16 @@ Action = dict[str, Any]
 
 class IllegalAction(Exception):
     """An action the rules refuse. ``message`` is an English message id with {named}
-    placeholders that a player understands; ``params`` fill them in."""
+    placeholders that a player understands; ``params`` fill them in (``plural`` as in
+    ``T``); ``text`` is the whole as a translatable Text."""
 
-    def __init__(self, message: str, **params: Any) -> None:
+    def __init__(self, message: str, *, plural: str | None = None, **params: Any) -> None:
         shown = {k: v.msg if isinstance(v, Text) else v for k, v in params.items()}
-        super().__init__(message.format(**shown) if params else message)
+        english = plural if plural is not None and params.get("n") != 1 else message
+        super().__init__(english.format(**shown) if params else english)
         self.message = message
         self.params = params
+        self.text = T(message, plural=plural, **params)
 
 
 @dataclass(frozen=True)
@@ -35,22 +38,39 @@ class Text:
     """A translatable message: English message id plus parameters.
 
     Parameter values may themselves be ``Text`` (e.g. a card name), lists of them, or
-    plain values."""
+    plain values. ``plural`` is the English plural of a counted message: the translation
+    takes the form that the language's plural rules give for the parameter ``n``
+    (gettext's ngettext). ``context`` tells apart one English word with two meanings
+    (gettext's pgettext), e.g. "Pass" the action and "Pass" the place."""
 
     msg: str
     params: dict[str, Any] = field(default_factory=dict)
+    plural: str | None = None
+    context: str | None = None
 
     def to_json(self) -> dict:
-        return {"msg": self.msg, "params": _params_to_json(self.params)}
+        out = {"msg": self.msg, "params": _params_to_json(self.params)}
+        if self.plural is not None:
+            out["plural"] = self.plural
+        if self.context is not None:
+            out["context"] = self.context
+        return out
 
     @staticmethod
     def from_json(data: Mapping) -> "Text":
-        return Text(data["msg"], _params_from_json(data.get("params", {})))
+        return Text(data["msg"], _params_from_json(data.get("params", {})), data.get("plural"),
+                    data.get("context"))
 
 
-def T(msg: str, **params: Any) -> Text:
-    """Mark a message for translation (the extraction tool looks for calls to ``T``)."""
-    return Text(msg, params)
+def T(msg: str, *, plural: str | None = None, context: str | None = None, **params: Any) -> Text:
+    """Mark a message for translation (the extraction tool looks for calls to ``T``).
+
+        T("{player} passes.", player=seat)
+        T("{n} doubloon", plural="{n} doubloons", n=3)      # counted: n picks the form
+        T("Pass", context="action")                          # one word, two meanings"""
+    if plural is not None and "n" not in params:
+        raise ValueError(f"a counted message needs its count as n: {msg!r}")
+    return Text(msg, params, plural, context)
 
 
 def _params_to_json(params: Mapping) -> dict:
@@ -100,12 +120,14 @@ class Event:
         return Event(Text.from_json(d["text"]), d.get("to"), d.get("kind", "log"), dict(d.get("data", {})))
 
 
-def public(msg: str, kind: str = "log", data: dict | None = None, **params: Any) -> Event:
-    return Event(Text(msg, params), None, kind, data or {})
+def public(msg: str, kind: str = "log", data: dict | None = None, *, plural: str | None = None,
+           context: str | None = None, **params: Any) -> Event:
+    return Event(T(msg, plural=plural, context=context, **params), None, kind, data or {})
 
 
-def private(seat: str, msg: str, kind: str = "log", data: dict | None = None, **params: Any) -> Event:
-    return Event(Text(msg, params), seat, kind, data or {})
+def private(seat: str, msg: str, kind: str = "log", data: dict | None = None, *,
+            plural: str | None = None, context: str | None = None, **params: Any) -> Event:
+    return Event(T(msg, plural=plural, context=context, **params), seat, kind, data or {})
 
 
 @dataclass

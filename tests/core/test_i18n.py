@@ -1,4 +1,7 @@
+import gettext
 import json
+
+import pytest
 
 from core import i18n
 from engines.base import T, Text
@@ -13,25 +16,60 @@ def test_missing_parameter_never_crashes():
     assert i18n.tr("Hello {name}") == "Hello {name}"
 
 
-def test_catalog_translation_and_locale_fallback(tmp_path, monkeypatch):
-    (tmp_path / "el.json").write_text(json.dumps({"Join": "Συμμετοχή", "{n} seats": "{n} θέσεις"}),
-                                      encoding="utf-8")
+def test_counted_messages_take_the_plural_form_of_n():
+    one, many = T("{n} doubloon", plural="{n} doubloons", n=1), T("{n} doubloon", plural="{n} doubloons", n=3)
+    assert (i18n.tr(one), i18n.tr(many)) == ("1 doubloon", "3 doubloons")
+    with pytest.raises(ValueError):
+        T("{n} coin", plural="{n} coins")          # the count must be given as n
+
+
+def test_seat_letters_show_as_names():
+    text = T("{player} takes {tile} from {owner}.", player="A", tile="B", owner="C")
+    assert i18n.tr(text, seat_names={"A": "Anna", "B": "Bruno", "C": "Chloe"}) == "Anna takes B from Chloe."
+
+
+def _po(tmp_path, lang, body):
+    from babel.messages.pofile import read_po
+    path = i18n.po_path(lang, tmp_path)
+    path.parent.mkdir(parents=True)
+    header = ('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n'
+              '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n')
+    path.write_text(header + body, encoding="utf-8")
+    with path.open("rb") as f:
+        read_po(f)                                   # a valid catalog
+    return path
+
+
+def test_a_language_is_one_po_file(tmp_path, monkeypatch):
+    _po(tmp_path, "el", 'msgid "Join"\nmsgstr "Συμμετοχή"\n\n'
+        'msgid "{n} seat"\nmsgid_plural "{n} seats"\nmsgstr[0] "{n} θέση"\nmsgstr[1] "{n} θέσεις"\n\n'
+        'msgctxt "action"\nmsgid "Pass"\nmsgstr "Πάσο"\n')
     monkeypatch.setattr(i18n, "LOCALES", tmp_path)
-    i18n.catalog.cache_clear()
+    i18n.translations.cache_clear()
     try:
         assert i18n.tr("Join", "el") == "Συμμετοχή"
-        assert i18n.tr(Text("{n} seats", {"n": 3}), "el") == "3 θέσεις"
-        assert i18n.tr("Join", "hu") == "Join"           # no Hungarian catalog: English
+        assert i18n.tr(T("{n} seat", plural="{n} seats", n=1), "el") == "1 θέση"
+        assert i18n.tr(T("{n} seat", plural="{n} seats", n=4), "el") == "4 θέσεις"
+        assert i18n.tr(T("Pass", context="action"), "el") == "Πάσο"
+        assert i18n.tr(T("Pass"), "el") == "Pass"          # the other sense is untranslated
+        assert i18n.tr("Join", "hu") == "Join"            # no Hungarian catalog: English
         assert i18n.language("en-US") == "en" and i18n.language("el") == "el"
+        assert i18n.available() == ["en", "el"]
         assert i18n.translator("el")("Join") == "Συμμετοχή"
     finally:
-        i18n.catalog.cache_clear()
+        i18n.translations.cache_clear()
 
 
-def test_english_catalog_is_current():
-    """locales/en.json lists every message id in the code: run `python -m core.i18n extract`."""
-    stored = json.loads((i18n.LOCALES / "en.json").read_text(encoding="utf-8"))
-    assert sorted(stored) == sorted(set(i18n.extract()) | i18n.data_strings())
+def test_template_is_current():
+    """locales/tablemaster.pot lists every message of the code: run `python -m core.i18n extract`."""
+    from babel.messages.pofile import read_po
+    with (i18n.LOCALES / "tablemaster.pot").open("rb") as f:
+        stored = read_po(f)
+    fresh = i18n.template_catalog()
+
+    def ids(cat):
+        return {(m.id if isinstance(m.id, str) else tuple(m.id), m.context) for m in cat if m.id}
+    assert ids(stored) == ids(fresh)
 
 
 def test_data_table_names_are_in_the_catalog():
@@ -43,3 +81,5 @@ def test_data_table_names_are_in_the_catalog():
 def test_text_json_round_trip():
     t = T("{a} and {b}", a=T("x"), b=[T("y"), 3])
     assert Text.from_json(json.loads(json.dumps(t.to_json()))) == t
+    c = T("{n} coin", plural="{n} coins", n=2, context="money")
+    assert Text.from_json(json.loads(json.dumps(c.to_json()))) == c

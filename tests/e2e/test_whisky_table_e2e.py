@@ -97,6 +97,7 @@ async def test_a_question_out_of_time_says_so_and_loses_its_buttons(sb, tmp_path
         await bot.controller.idle()
         assert not msg.custom_ids
         assert "Time ran out" in msg.content
-        assert match.state["last_question"]["result"] == "wrong"
+        seat = match.seat_of(sb.user(asker.name).id).seat
+        assert (seat, {"type": "timeout"}) in [(a[1], a[2]) for a in await store.actions(match.id)]
     finally:
         await stop_bot_inprocess(bot, task, store)
