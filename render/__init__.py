@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-from render.common import Rendered, canvas, finish, seat_badge, text, wrap
+from render.common import Rendered, canvas, clip, finish, fit, seat_badge, text, wrap
 
 
 def _module(game: str) -> ModuleType | None:
@@ -44,7 +44,8 @@ def summary_image(view: dict, tr) -> Rendered:
     seats = view.get("seats", [])
     players = view.get("players", {})
     img, d = canvas(1000, 120 + 90 * max(1, len(seats)))
-    text(d, (30, 30), tr(view.get("title") or view.get("game", "")), size=30, bold=True)
+    text(d, (30, 30), fit(tr(view.get("title") or view.get("game", "")), 940, 30, True), size=30,
+         bold=True)
     lines = []
     for i, seat in enumerate(seats):
         y = 100 + i * 90
@@ -54,7 +55,7 @@ def summary_image(view: dict, tr) -> Rendered:
                           if isinstance(v, (int, str)) and not isinstance(v, bool))
         for j, line in enumerate(wrap(facts, 880, 18)[:3]):
             text(d, (85, y + j * 24), line, size=18)
-        lines.append(f"{seat}: {facts}")
+        lines.append(clip(f"{seat}: {facts}", 300))
     return finish(img, "; ".join(lines) or tr("Game board"))
 
 

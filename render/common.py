@@ -7,8 +7,11 @@ colour *and* a letter (colour-blind players)."""
 from __future__ import annotations
 
 import io
+import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import islice
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -67,41 +70,103 @@ def seat_style(index: int) -> tuple[str, tuple[int, int, int]]:
     return SEAT_STYLES[index % len(SEAT_STYLES)]
 
 
+# Text from a view is untrusted (player names, question packs): every string is cut to a
+# bounded number of characters before it is measured or drawn, so that a long text costs no
+# more than a line's worth of glyphs.
+MIN_EM = 0.25       # narrower than any letter or ASCII sign of DejaVu (' i l: 0.27 em)
+MAX_PX = 2000       # no image is wider
+MAX_LINES = 10      # wrap() never returns more lines than this (no caller shows more than 8)
+ALT_MAX = 1024      # Discord's limit for an attachment description
+_FLAT = {c: " " for c in [*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029]}
+_MARKS = "\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"
+_PILE = re.compile(f"([{_MARKS}]{{3}})[{_MARKS}]+")     # more than 3 accents on one letter
+
+
+def room(width: float, size: int = 20) -> int:
+    """More characters than can fit in width pixels at this font size: a string may be cut
+    there before it is measured without changing what is seen."""
+    return int(max(0, width) / (max(MIN_TEXT, size) * MIN_EM)) + 1
+
+
+def clip(s: str, n: int) -> str:
+    """s on one line of at most n characters: control characters (newlines, tabs) become
+    spaces and a longer s ends in "…"."""
+    s = str(s)
+    return _flat(s if len(s) <= n else s[:max(0, n - 1)] + "…")
+
+
+def _flat(s: str) -> str:
+    """s without line breaks and control characters, and with no pile of accents that would
+    draw a column of ink across the image."""
+    return _PILE.sub(r"\1", s.translate(_FLAT))
+
+
 def text(draw: ImageDraw.ImageDraw, xy, s: str, size: int = 20, fill=INK, bold=False,
-         anchor: str = "la") -> tuple[int, int, int, int]:
-    """Draw text and return its bounding box."""
+         anchor: str = "la", stroke_width: int = 0,
+         stroke_fill=None) -> tuple[int, int, int, int]:
+    """Draw text (on one line, cut at the image's width) and return its bounding box."""
     f = font(size, bold)
-    draw.text(xy, s, font=f, fill=fill, anchor=anchor)
-    return draw.textbbox(xy, s, font=f, anchor=anchor)
+    s = clip(s, room(draw.im.size[0], size))
+    draw.text(xy, s, font=f, fill=fill, anchor=anchor, stroke_width=stroke_width,
+              stroke_fill=stroke_fill)
+    return draw.textbbox(xy, s, font=f, anchor=anchor, stroke_width=stroke_width)
 
 
 def text_width(s: str, size: int = 20, bold=False) -> int:
-    f = font(size, bold)
-    l, _, r, _ = f.getbbox(s)
+    """Width in pixels (a string wider than any image is measured as wide as one)."""
+    l, _, r, _ = font(size, bold).getbbox(clip(s, room(MAX_PX, size)))
     return r - l
 
 
 def fit(s: str, width: int, size: int = 20, bold=False) -> str:
-    """Shorten s with an ellipsis so that it fits in width pixels."""
-    if text_width(s, size, bold) <= width:
-        return s
-    while s and text_width(s + "…", size, bold) > width:
-        s = s[:-1]
-    return s + "…"
-
-
-def wrap(s: str, width: int, size: int = 20, bold=False) -> list[str]:
-    words, lines, cur = s.split(), [], ""
-    for w in words:
-        cand = f"{cur} {w}".strip()
-        if text_width(cand, size, bold) <= width or not cur:
-            cur = cand
+    """s on one line, shortened with an ellipsis so that it fits in width pixels."""
+    n = room(width, size)
+    t = _flat(s[:n])
+    if len(s) <= n and text_width(t, size, bold) <= width:
+        return t
+    lo, hi = 0, len(t)          # the longest prefix that fits with "…" after it
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if text_width(t[:mid] + "…", size, bold) <= width:
+            lo = mid
         else:
-            lines.append(cur)
-            cur = w
-    if cur:
-        lines.append(cur)
+            hi = mid - 1
+    return t[:lo] + "…"
+
+
+def wrap(s: str, width: int, size: int = 20, bold=False,
+         max_lines: int = MAX_LINES) -> list[str]:
+    """s in lines of at most width pixels, broken between words; a word wider than a line is
+    shortened with an ellipsis (fit). At most max_lines lines: when text is left over, the
+    last one ends in "…"."""
+    max_lines = max(1, max_lines)
+    lines = list(islice(_lines(s, width, size, bold), max_lines + 1))
+    if len(lines) > max_lines:
+        lines[max_lines - 1:] = [fit(" ".join(lines[max_lines - 1:]), width, size, bold)]
     return lines
+
+
+def _lines(s: str, width: int, size: int, bold) -> Iterator[str]:
+    n = room(width, size)
+
+    def fits(t: str) -> bool:
+        return len(t) <= n and text_width(t, size, bold) <= width
+
+    cur = ""
+    for m in re.finditer(r"\S+", s):
+        w = m.group()
+        if cur and fits(f"{cur} {w}"):
+            cur = f"{cur} {w}"
+            continue
+        if cur:
+            yield cur
+        if fits(w):
+            cur = w
+        else:           # a word wider than a line: a line of its own, shortened
+            cur = ""
+            yield fit(w, width, size, bold)
+    if cur:
+        yield cur
 
 
 def seat_badge(draw: ImageDraw.ImageDraw, xy, index: int, radius: int = 16) -> None:
@@ -124,14 +189,14 @@ def canvas(width: int, height: int, colour=PAPER) -> tuple[Image.Image, ImageDra
 def finish(img: Image.Image, alt: str, filename: str = "board.png") -> Rendered:
     buf = io.BytesIO()
     img.save(buf, format="PNG", optimize=False, compress_level=6)
-    return Rendered(buf.getvalue(), alt[:1024], filename, img.width, img.height)
+    return Rendered(buf.getvalue(), alt[:ALT_MAX], filename, img.width, img.height)
 
 
 def bar_chart(title: str, rows: list[tuple[str, int, int]], tr_total: str = "Total") -> Rendered:
     """A horizontal score chart: rows of (label, seat index, score). Used for results."""
     row_h, top = 56, 80
     img, d = canvas(MIN_WIDTH, top + row_h * len(rows) + 30)
-    text(d, (30, 24), title, size=30, bold=True)
+    text(d, (30, 24), fit(title, MIN_WIDTH - 60, 30, True), size=30, bold=True)
     best = max([r[2] for r in rows] + [1])
     for i, (label, seat_index, score) in enumerate(rows):
         y = top + i * row_h
@@ -141,5 +206,6 @@ def bar_chart(title: str, rows: list[tuple[str, int, int]], tr_total: str = "Tot
         _, colour = seat_style(seat_index)
         d.rectangle((360, y + 6, 360 + max(w, 2), y + 40), fill=colour, outline=INK)
         text(d, (370 + max(w, 2), y + 10), str(score), size=22, bold=True)
-    alt = f"{title}: " + "; ".join(f"{label} {score}" for label, _, score in rows)
+    alt = f"{clip(title, 200)}: " + "; ".join(f"{clip(label, 100)} {score}"
+                                              for label, _, score in rows)
     return finish(img, alt, "scores.png")

@@ -367,7 +367,7 @@ def _draw_player(d, view, tr, seat, p, box, cell, spots) -> None:
         text(d, (tx, y0 + 20), label, size=17, bold=True, fill=HILITE)
     lines = _player_lines(view, tr, seat, p)
     for k, line in enumerate(lines):
-        text(d, (x0 + 16, y0 + 50 + k * 22), fit(line, x1 - x0 - 32, 16), size=16,
+        text(d, (x0 + 16, y0 + 50 + k * 22), fit(line, x1 - x0 - 32, 16, k == 0), size=16,
              bold=(k == 0))
     # grid
     min_x, max_x, min_y, max_y = _grid_geometry(p, spots)
@@ -376,8 +376,8 @@ def _draw_player(d, view, tr, seat, p, box, cell, spots) -> None:
     gy0 = y0 + HEAD_H + AXIS_H
     for cx in range(min_x, max_x + 1):
         px = gx0 + (cx - min_x) * cell + cell / 2
-        text(d, (px, gy0 - 4), fit(tr("col {col}", col=cx), cell - 4, 14), size=14, anchor="md",
-             fill=MUTED, bold=True)
+        text(d, (px, gy0 - 4), fit(tr("col {col}", col=cx), cell - 4, 14, True), size=14,
+             anchor="md", fill=MUTED, bold=True)
     for cy in range(max_y, min_y - 1, -1):
         py = gy0 + (max_y - cy) * cell + cell / 2
         text(d, (gx0 - 6, py), tr("row {row}", row=cy), size=14, anchor="rm",

@@ -972,7 +972,8 @@ def _draw_player(d, view, tr, seat, p, box, s, head_h, farmers) -> None:
     y = y0 + 52
     for line in _player_lines(view, tr, seat, p):
         for k, ln in enumerate(wrap(line, x1 - x0 - 32, 16)[:2]):
-            text(d, (x0 + 16, y), fit(ln, x1 - x0 - 32, 16), size=16, bold=(y == y0 + 52))
+            bold = y == y0 + 52
+            text(d, (x0 + 16, y), fit(ln, x1 - x0 - 32, 16, bold), size=16, bold=bold)
             y += HEAD_LINE
     # the village map
     cells = _village_cells(p, _placing_cell(view, seat))

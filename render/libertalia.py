@@ -183,7 +183,8 @@ def render_board(view: dict, tr):
         idx = _seat_index(view, s)
         seat_badge(d, (x0 + 26, y0 + 26), idx, 18)
         colour = tr(p["colour"])
-        name_w = text(d, (x0 + 52, y0 + 12), s, size=20, bold=True)[2]
+        name_w = text(d, (x0 + 52, y0 + 12), fit(s, den_w - 240, 20, True), size=20,
+                      bold=True)[2]
         text(d, (name_w + 12, y0 + 15), fit(tr("plays the {colour} cards", colour=colour),
                                              max(40, x0 + den_w - 200 - name_w), 15),
              size=15, fill=MUTED)
@@ -246,7 +247,7 @@ def render_board(view: dict, tr):
         line = tr("Waiting for: {seats}", seats=waiting)
     else:
         line = ""
-    text(d, (MARGIN, y), fit(line, WIDTH - 2 * MARGIN, 20), size=20, bold=True)
+    text(d, (MARGIN, y), fit(line, WIDTH - 2 * MARGIN, 20, True), size=20, bold=True)
     return finish(img, board_alt(view, tr), "libertalia.png")
 
 

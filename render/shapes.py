@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from engines.base import Text
-from render.common import INK, font, rounded, text, text_width
+from render.common import INK, rounded, text, text_width
 
 
 def text_of(tr, data: Any, default: str = "") -> str:
@@ -72,10 +72,7 @@ def chip(draw, x, y, label: str, fill, ink=INK, size=15, bold=True, pad=8) -> in
 def stroked(draw, xy, s: str, size=15, fill=INK, stroke=(255, 255, 255), bold=False,
             anchor="la", stroke_width=3):
     """Text with a halo, readable on top of a map."""
-    f = font(size, bold)
-    draw.text(xy, s, font=f, fill=fill, anchor=anchor, stroke_width=stroke_width,
-              stroke_fill=stroke)
-    return draw.textbbox(xy, s, font=f, anchor=anchor, stroke_width=stroke_width)
+    return text(draw, xy, s, size, fill, bold, anchor, stroke_width, stroke)
 
 
 def ink_for(fill) -> tuple[int, int, int]:

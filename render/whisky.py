@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import math
 
-from render.common import (INK, MUTED, PAPER, canvas, finish, fit, own_seat, rounded, seat_badge,
-                           seat_style, text, text_width, wrap)
+from render.common import (INK, MUTED, PAPER, canvas, clip, finish, fit, own_seat, rounded,
+                           seat_badge, seat_style, text, text_width, wrap)
 from render.shapes import compact, dashed_line, ink_for, resolve_ref, stroked
 
 def _(message: str) -> str:
@@ -425,9 +425,9 @@ def _question_lines(view, tr, width) -> list[tuple[str, int, bool, tuple]]:
                                                            q.get("distillery") or "?")),
                   level=tr(LEVEL_NAMES.get(q.get("level"), str(q.get("level", "")))),
                   value=q.get("value", "?"))
-        for line in wrap(head, width, 20, True):
+        for line in wrap(head, width, 20, True, max_lines=2):
             out.append((line, 20, True, INK))
-        for line in wrap(str(q.get("question") or ""), width, 18):
+        for line in wrap(str(q.get("question") or ""), width, 18, max_lines=8):
             out.append((line, 18, False, INK))
         for o in q.get("options") or []:
             letter = o.get("letter") or "?"
@@ -439,7 +439,7 @@ def _question_lines(view, tr, width) -> list[tuple[str, int, bool, tuple]]:
             elif o.get("wrong"):
                 label += "  " + tr("(wrong)")
                 colour = HILITE
-            for k, line in enumerate(wrap(label, width - 20, 17)):
+            for k, line in enumerate(wrap(label, width - 20, 17, True, max_lines=3)):
                 out.append((("    " if k else "") + line, 17, k == 0, colour))
         extra = []
         if q.get("smuggler"):
@@ -454,7 +454,7 @@ def _question_lines(view, tr, width) -> list[tuple[str, int, bool, tuple]]:
     if isinstance(last, dict) and last.get("question"):
         head = tr("Last question ({player}, {result})", player=last.get("seat", "?"),
                   result=tr(RESULT_NAMES.get(last.get("result"), str(last.get("result", "")))))
-        out.append((head, 16, True, MUTED))
+        out.append((fit(head, width, 16, True), 16, True, MUTED))
         for line in wrap(str(last.get("question")), width, 15)[:3]:
             out.append((line, 15, False, MUTED))
         if last.get("answer") is not None:
@@ -624,11 +624,12 @@ def board_alt(view: dict, tr) -> str:
              + _goal_line(view, tr) + "."]
     q = view.get("question")
     if isinstance(q, dict):
-        opts = "; ".join(f"{o.get('letter', '?')}. {o.get('text', '')}"
+        opts = "; ".join(f"{o.get('letter', '?')}. {clip(o.get('text', ''), 100)}"
                          for o in q.get("options") or [] if not o.get("removed"))
         qt = tr("Question for {player}: {question} Options: {options}.",
-                player=q.get("seat", "?"), question=str(q.get("question") or ""), options=opts)
-        parts.append(qt if len(qt) <= 400 else qt[:399] + "…")
+                player=clip(q.get("seat", "?"), 100), options=opts,
+                question=clip(q.get("question") or "", 300))
+        parts.append(clip(qt, 400))
     players = view.get("players") or {}
     order = [s for s in (view.get("order") or []) if s in players]
     order += [s for s in view.get("seats") or [] if s not in order]
