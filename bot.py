@@ -1,6 +1,7 @@
 """Entry point: read the settings (environment or .env), open the store, load the cogs, run.
 
-    python bot.py            # needs DISCORD_TOKEN, or SANDBOX=1 for the local stand-in
+    python bot.py            # no DISCORD_TOKEN: local play in the browser (the stand-in of
+                             # sandbox/, at http://127.0.0.1:8765/); with one: real Discord
 """
 from __future__ import annotations
 
@@ -8,8 +9,10 @@ import asyncio
 import importlib.util
 import logging
 import os
+import signal
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 import discord
 from discord.ext import commands
@@ -22,31 +25,46 @@ from db.store import Store
 
 log = logging.getLogger("bot")
 
+# The bot never joins a voice channel, so discord.py need not warn at every start that the
+# voice libraries (PyNaCl, davey) are missing.
+discord.VoiceClient.warn_nacl = False
+discord.VoiceClient.warn_dave = False
+
 GAME_COGS = {"libertalia": "cogs.libertalia", "glen_more": "cogs.glen_more",
              "whisky": "cogs.whisky", "keyflower": "cogs.keyflower"}
 
-NO_TOKEN = """No Discord token was given, so the bot cannot log in.
+NO_TOKEN = """No Discord token was given and SANDBOX=0 turns local play off, so the bot cannot start.
 
 Set DISCORD_TOKEN to your bot's token, either in the environment or in a file named .env
 next to bot.py (copy .env.example to .env and fill it in). You get a token in the Discord
 Developer Portal: your application > Bot > Reset Token.
 
-To try the bot without Discord, run the local stand-in instead:
-    SANDBOX=1 python bot.py      (starts the stand-in on 127.0.0.1:8765 and plays against it;
-                                  open http://127.0.0.1:8765/ in a browser)
+To play locally in your browser instead, remove SANDBOX=0 (or set SANDBOX=1) and run
+python bot.py again: it starts a stand-in for Discord on 127.0.0.1:8765.
 """
+
+TRUE, FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
+
+#: The local world (the stand-in's users, channels, messages) is kept in this file beside the
+#: database, so stopping and starting local play continues every game.
+WORLD_FILE = "sandbox-world.json"
 
 
 @dataclass
 class Config:
     token: str | None
     database: str
-    sandbox: bool
+    sandbox: bool               # play against the local stand-in instead of Discord
     sandbox_port: int
     dev_guild: int | None
     use_threads: bool
     log_level: str
     guild_ready_timeout: float | None
+    sandbox_url: str | None = None      # a stand-in already running (python -m sandbox)
+
+    @property
+    def world_file(self) -> Path:
+        return Path(self.database).parent / WORLD_FILE
 
     @classmethod
     def from_env(cls) -> "Config":
@@ -56,11 +74,17 @@ class Config:
         except ImportError:  # pragma: no cover - python-dotenv is a pinned dependency
             pass
         env = os.environ
+        token = env.get("DISCORD_TOKEN") or None
+        url = env.get("SANDBOX_URL") or None
+        switch = env.get("SANDBOX", "").strip().lower()
+        # SANDBOX_URL or SANDBOX=1: the stand-in; SANDBOX=0: Discord; neither: Discord when
+        # there is a token, else local play (so a first `python bot.py` just works)
+        sandbox = bool(url) or switch in TRUE or (switch not in FALSE and token is None)
         return cls(
-            token=env.get("DISCORD_TOKEN") or None,
-            database=env.get("DATABASE_PATH", "data/tablemaster.db"),
-            sandbox=(env.get("SANDBOX", "0").lower() in ("1", "true", "yes")
-                     or bool(env.get("SANDBOX_URL"))),
+            token=token,
+            database=env.get("DATABASE_PATH") or "data/tablemaster.db",
+            sandbox=sandbox,
+            sandbox_url=url,
             sandbox_port=int(env.get("SANDBOX_PORT", "8765")),
             dev_guild=int(env["DEV_GUILD_ID"]) if env.get("DEV_GUILD_ID") else None,
             use_threads=env.get("USE_THREADS", "1").lower() in ("1", "true", "yes"),
@@ -84,13 +108,19 @@ class GameBot(commands.Bot):
         self.use_threads = use_threads
         self.dev_guild = dev_guild
 
-    async def setup_hook(self) -> None:
-        self.add_dynamic_items(*ui.DYNAMIC_ITEMS)
+    async def load_commands(self) -> None:
+        """The cogs and their slash commands, translated from the catalogs when synced."""
+        from cogs.commands import CatalogTranslator
+        await self.tree.set_translator(CatalogTranslator())
         await self.load_extension("cogs.tables")
         for game in self.games:
             # a game is offered once its engine and its cog are both there
             if game in GAME_COGS and importlib.util.find_spec(GAME_COGS[game]) is not None:
                 await self.load_extension(GAME_COGS[game])
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(*ui.DYNAMIC_ITEMS)
+        await self.load_commands()
         loaded = await self.service.load_all()
         log.info("rebuilt %d open tables", len(loaded))
         if self.dev_guild:
@@ -106,19 +136,37 @@ class GameBot(commands.Bot):
         await super().close()
 
 
+class StartError(Exception):
+    """Something outside the bot stops it from starting (the message says what to do)."""
+
+
 async def run(config: Config, **client_kwargs) -> None:
+    _stop_on_sigterm()
     store = await Store.open(config.database)
     token = config.token
     stand_in = None
     try:
         if config.sandbox:
             import sandbox
-            if os.environ.get("SANDBOX_URL"):
-                sandbox.patch_from_env()          # a stand-in that is already running
-            else:                                  # start one in this process
-                stand_in = await sandbox.Sandbox(port=config.sandbox_port).start()
+            if config.sandbox_url:                 # a stand-in that is already running
+                sandbox.patch_discord(config.sandbox_url)
+                print(f"Local play against the stand-in at {config.sandbox_url} - open "
+                      f"{config.sandbox_url.rstrip('/')}/ in a browser.", flush=True)
+            else:                                  # start one in this process, with its world on disk
+                stand_in = sandbox.Sandbox(port=config.sandbox_port, world_file=config.world_file)
+                try:
+                    await stand_in.start()
+                except OSError as e:
+                    stand_in = None
+                    raise StartError(
+                        f"Local play could not listen on 127.0.0.1:{config.sandbox_port} ({e.strerror or e}). "
+                        f"Is bot.py already running? Stop it, or set SANDBOX_PORT to a free port.") from e
                 sandbox.patch_discord(stand_in.base_url)
-                print(f"Sandbox Discord on {stand_in.base_url}/ - open it in a browser to play.")
+                print(f"Local play: open {stand_in.base_url}/ in a browser to play (no Discord needed).",
+                      flush=True)
+            if not config.token:
+                print("To connect to real Discord instead, set DISCORD_TOKEN in .env (see .env.example).",
+                      flush=True)
             token = token or "sandbox-token"
         bot = GameBot(store, use_threads=config.use_threads, dev_guild=config.dev_guild,
                       **client_kwargs)
@@ -127,7 +175,22 @@ async def run(config: Config, **client_kwargs) -> None:
     finally:
         await store.close()
         if stand_in is not None:
-            await stand_in.stop()
+            await stand_in.stop()               # writes the local world a last time
+
+
+def _stop_on_sigterm() -> None:
+    """SIGTERM (systemd, docker stop, kill) shuts down as cleanly as Ctrl+C does; a second
+    SIGTERM ends the process at once."""
+    task = asyncio.current_task()
+    loop = asyncio.get_running_loop()
+
+    def stop() -> None:
+        loop.remove_signal_handler(signal.SIGTERM)
+        task.cancel()
+    try:
+        loop.add_signal_handler(signal.SIGTERM, stop)
+    except (NotImplementedError, RuntimeError, AttributeError):   # pragma: no cover - Windows
+        pass
 
 
 def main() -> int:
@@ -146,7 +209,10 @@ def main() -> int:
         print("Discord refused the token in DISCORD_TOKEN. Check it in the Developer Portal.",
               file=sys.stderr)
         return 3
-    except KeyboardInterrupt:
+    except StartError as e:
+        print(e, file=sys.stderr)
+        return 4
+    except (KeyboardInterrupt, asyncio.CancelledError):      # Ctrl+C, SIGTERM
         pass
     return 0
 

@@ -19,7 +19,7 @@ import discord
 import render
 from core.i18n import player_language, tr, translator
 from core.service import Change, Match, MatchService, ServiceError
-from engines.base import Event, Option, Text
+from engines.base import Event, Option, T, Text
 from cogs import ui
 from cogs.panels import NO_MENTIONS, Panels, clip, mentioning
 from render.common import bar_chart
@@ -31,7 +31,12 @@ KEY_KINDS = {"reveal", "scoring", "round_end", "game_end", "question", "answer"}
 LOG_LINES = 6
 CONTENT_MAX = 2000
 EMBED_MAX = 4000
-COLOUR_NAMES = ["orange", "sky blue", "green", "yellow", "purple", "vermillion"]
+# the palette's colours in seat order (render.common.SEAT_STYLES), and colours a game may
+# give its seats itself (view["seat_colours"]), by name
+COLOUR_NAMES = [T("orange"), T("sky blue"), T("green"), T("yellow"), T("purple"), T("vermillion")]
+GAME_COLOUR_NAMES = {"yellow": T("yellow"), "red": T("red"), "blue": T("blue"), "green": T("green"),
+                     "black": T("black"), "white": T("white"), "purple": T("purple"),
+                     "orange": T("orange")}
 STORY_LINES = 40
 ANSWER_WAIT_S = 3.0     # a publication waits at most this long for the click it follows
 # parts of a seat's own view that belong to a decision, not to the hand it holds
@@ -233,12 +238,22 @@ class Controller:
         return e
 
     def seat_legend(self, m: Match) -> str:
+        """Who sits where, in the seat's colour: the game's own colours once it gave them."""
         t = self.t(m)
-        return " · ".join(f"{s.seat} = {s.name} ({t(COLOUR_NAMES[i % 6])})"
-                          for i, s in enumerate(m.seats))
+        own = (m.engine.view(m.state, None).get("seat_colours") or {}) if m.state is not None else {}
+        return " · ".join(
+            f"{s.seat} = {s.name} ({t(GAME_COLOUR_NAMES.get(own.get(s.seat)) or COLOUR_NAMES[i % 6])})"
+            for i, s in enumerate(m.seats))
+
+    def view_for(self, m: Match, seat: str | None) -> dict:
+        """An engine's view for a renderer, with the players' names (``names``: seat letter
+        -> display name) so that images name players as the posts do."""
+        view = m.engine.view(m.state, seat)
+        view["names"] = m.names()
+        return view
 
     async def board_file(self, m: Match) -> discord.File:
-        view = m.engine.view(m.state, None)
+        view = self.view_for(m, None)
         rendered = await asyncio.to_thread(render.board, m.game, view, self.t(m))
         return discord.File(io.BytesIO(rendered.png), filename=rendered.filename,
                             description=clip(rendered.alt, 1000))
@@ -321,7 +336,7 @@ class Controller:
 
     def private_text(self, m: Match, seat: str, locale: str | None) -> str:
         t = self.t(m, locale)
-        body = render.private_text(m.game, m.engine.view(m.state, seat), t)
+        body = render.private_text(m.game, self.view_for(m, seat), t)
         if body is None:
             body = t(m.engine.prompt(m.state, seat)) if seat in m.to_act() else ""
         return clip(self._hand_header(m, seat, locale) + ("\n" + body if body else ""))
@@ -331,7 +346,7 @@ class Controller:
         return t("**{game} #{id}** — your seat {seat}", game=t(m.engine.title), id=m.id, seat=seat)
 
     async def private_file(self, m: Match, seat: str, locale: str | None) -> discord.File | None:
-        view = m.engine.view(m.state, seat)
+        view = self.view_for(m, seat)
         rendered = await asyncio.to_thread(render.private, m.game, view, self.t(m, locale))
         if rendered is None:
             return None

@@ -133,7 +133,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Tables of
         async def go():
             m = self._here(interaction, ("running",))
             await interaction.response.defer(ephemeral=True, thinking=True)
-            view = m.engine.view(m.state, None)
+            view = self.controller.view_for(m, None)
             t = self.controller.t(m)
             r = await asyncio.to_thread(render.board, m.game, view, t)
             f = discord.File(io.BytesIO(r.png), filename=r.filename, description=clip(r.alt, 1000))

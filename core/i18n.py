@@ -261,6 +261,10 @@ def template_catalog():
             cat.add(msg, locations=[(where, 0)])
         else:
             cat.get(msg).locations.append((where, 0))
+    from cogs.commands import command_strings     # the slash commands, as they are synced
+    for context, msg in command_strings():
+        if msg and cat.get(msg, context=context) is None:
+            cat.add(msg, locations=[("cogs", 0)], context=context)
     return cat
 
 

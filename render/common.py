@@ -169,12 +169,52 @@ def _lines(s: str, width: int, size: int, bold) -> Iterator[str]:
         yield cur
 
 
-def seat_badge(draw: ImageDraw.ImageDraw, xy, index: int, radius: int = 16) -> None:
-    """A filled circle in the seat's colour with the seat's letter on it."""
-    letter, colour = seat_style(index)
+def seat_badge(draw: ImageDraw.ImageDraw, xy, index: int, radius: int = 16,
+               colour: tuple[int, int, int] | None = None) -> None:
+    """A filled circle in the seat's colour with the seat's letter on it (``colour`` when
+    the game gives the seat its own colour, see ``seat_rgb``)."""
+    letter, own = seat_style(index)
+    fill = colour or own
     x, y = xy
-    draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour, outline=INK, width=2)
-    text(draw, (x, y), letter, size=max(MIN_TEXT, radius), fill=INK, bold=True, anchor="mm")
+    draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=fill, outline=INK, width=2)
+    ink = PAPER if sum(fill) < 300 else INK          # a letter that reads on dark colours too
+    text(draw, (x, y), letter, size=max(MIN_TEXT, radius), fill=ink, bold=True, anchor="mm")
+
+
+# Game colours a view may give its seats (view["seat_colours"]: seat -> colour name).
+GAME_COLOURS = {"yellow": (240, 200, 40), "red": (200, 40, 40), "blue": (40, 90, 200),
+                "green": (40, 150, 70), "black": (40, 40, 40), "white": (245, 245, 245),
+                "purple": (130, 60, 160), "orange": (230, 130, 20)}
+
+
+def seat_name(view: dict, seat: str) -> str:
+    """What a seat is called on an image: the player's name when the view carries the
+    table's names (``view["names"]``, added by the bot), else the seat letter."""
+    return (view.get("names") or {}).get(seat) or seat
+
+
+def seat_rgb(view: dict, seat: str) -> tuple[int, int, int]:
+    """A seat's colour: the game's own when the view gives seats colours, else the seat's
+    place in the platform's palette. The lobby, the posts and every image agree on it."""
+    own = (view.get("seat_colours") or {}).get(seat)
+    if own in GAME_COLOURS:
+        return GAME_COLOURS[own]
+    seats = view.get("seats") or []
+    return seat_style(seats.index(seat) if seat in seats else 0)[1]
+
+
+def player_tag(draw: ImageDraw.ImageDraw, xy, view: dict, seat: str, width: int,
+               size: int = 20, bold: bool = False, fill=INK) -> int:
+    """A seat's badge (colour and letter) followed by its player's name, fitted into width
+    pixels from xy (the badge's left edge, text baseline centred on y). Returns the x after it."""
+    seats = view.get("seats") or []
+    radius = max(MIN_TEXT, size) // 2 + 2
+    x, y = xy
+    seat_badge(draw, (x + radius, y), seats.index(seat) if seat in seats else 0, radius,
+               colour=seat_rgb(view, seat))
+    name = fit(seat_name(view, seat), max(0, width - 2 * radius - 8), size, bold)
+    box = text(draw, (x + 2 * radius + 8, y), name, size=size, fill=fill, bold=bold, anchor="lm")
+    return box[2]
 
 
 def rounded(draw: ImageDraw.ImageDraw, box, fill, outline=INK, radius=10, width=2) -> None:

@@ -29,6 +29,11 @@ class Sandbox(DriverMixin, SandboxServer):
         self._web_ui = web_ui
         super().__init__(**kwargs)
         self._driver_init()
+        if self._restored_event_seq or (self.world_file is not None and self.world_file.loaded):
+            # a world from a file: its messages count as seen "before now" (wait_for_message
+            # with after=0 still finds them), and mark() goes on increasing
+            self._event_seq = max(self._restored_event_seq, 1)
+            self._last_change.update((mid, 1) for mid in self.world.messages)
 
     def _add_extra_routes(self, app) -> None:
         if self._web_ui:

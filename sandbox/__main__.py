@@ -1,7 +1,8 @@
-"""``python -m sandbox``: run the Discord stand-in on a fixed port for local play.
+"""``python -m sandbox``: run the Discord stand-in on its own, on a fixed port (its world lives
+in memory; plain ``python bot.py`` without a token runs one inside the bot and keeps its world).
 
     SANDBOX_PORT=8765 python -m sandbox          # then open http://127.0.0.1:8765/
-    SANDBOX_URL=http://127.0.0.1:8765 python bot.py   # bot.py calls sandbox.patch_from_env()
+    SANDBOX_URL=http://127.0.0.1:8765 python bot.py   # bot.py connects to it
 """
 from __future__ import annotations
 

@@ -164,6 +164,7 @@ class DriverMixin:
     def close_dms(self, user, closed: bool = True) -> None:
         """Make DMs to this user fail with 403/50007 (opening the channel still works)."""
         self.world.user(user).dms_closed = closed
+        self.changed()
 
     def expire_token(self, result: InteractionResult) -> None:
         """Age an interaction past the 15-minute token lifetime (followups/edits then fail

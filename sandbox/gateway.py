@@ -50,6 +50,33 @@ class Connection:
         self.session: Session | None = None
         self.opened = time.time()
         self.closed_by_server = False
+        self._pending: set[asyncio.Task] = set()
+
+    def ack_heartbeat(self, delay: float) -> None:
+        """Answer a HEARTBEAT with HEARTBEAT_ACK ``delay`` seconds later, without holding up
+        the reading loop.
+
+        Not at once: discord.py's keep-alive thread records when it sent a heartbeat only after
+        the event loop reports the send done, and takes ``ack time - that record`` as the
+        latency. An ACK that arrives before the thread has run (easy when the stand-in shares
+        the bot's busy event loop, impossible over a real network) is measured against the
+        previous heartbeat, about one interval (41 s) earlier, and discord.py logs "Can't keep
+        up, shard ID None websocket is 41.3s behind"."""
+        task = asyncio.get_running_loop().create_task(self._ack_later(delay))
+        self._pending.add(task)
+        task.add_done_callback(self._pending.discard)
+
+    async def _ack_later(self, delay: float) -> None:
+        if delay > 0:
+            await asyncio.sleep(delay)
+        try:
+            await self.send({"op": HEARTBEAT_ACK})
+        except (ConnectionError, RuntimeError):   # the socket went away meanwhile
+            pass
+
+    def cancel_pending(self) -> None:
+        for task in list(self._pending):
+            task.cancel()
 
     async def send_raw(self, text: str) -> None:
         async with self.lock:

@@ -11,6 +11,7 @@ import json
 import logging
 import re
 import time
+import os
 import traceback
 from typing import Any, Callable
 from urllib.parse import quote
@@ -18,7 +19,8 @@ from urllib.parse import quote
 from aiohttp import WSMsgType, web
 
 from . import gateway as gw
-from .validate import ApiError, validate_message
+from .persist import WorldFile
+from .validate import ApiError, validate_commands, validate_message
 from .world import (
     CH_PRIVATE_THREAD, CH_PUBLIC_THREAD, CH_TEXT, F_EPHEMERAL, F_HAS_THREAD, F_LOADING,
     P_MANAGE_THREADS, SbAttachment, SbChannel, SbMessage, World, image_size, iso, sniff_content_type,
@@ -97,15 +99,25 @@ class SandboxServer:
     def __init__(self, *, host: str = "127.0.0.1", port: int = 0, token: str | None = None,
                  world: World | None = None, callback_deadline: float = 3.0,
                  token_lifetime: float = 15 * 60, heartbeat_interval: int = 41250,
-                 attachment_size_limit: int = 10 * MiB, compression: bool = True,
-                 validate: bool = True) -> None:
+                 heartbeat_ack_delay: float = 0.1, attachment_size_limit: int = 10 * MiB,
+                 compression: bool = True, validate: bool = True,
+                 world_file: str | os.PathLike | None = None) -> None:
         self.host = host
         self.port = port
         self.token = token
+        # world_file: keep the world in this file (loaded now when it exists and no world is
+        # given; written after changes and at stop). None: in memory only. See sandbox.persist.
+        self.world_file = WorldFile(world_file) if world_file is not None else None
+        self._restored_event_seq = 0
+        if world is None and self.world_file is not None:
+            loaded = self.world_file.load()
+            if loaded is not None:
+                world, self._restored_event_seq = loaded
         self.world = world or World()
         self.callback_deadline = callback_deadline
         self.token_lifetime = token_lifetime
         self.heartbeat_interval = heartbeat_interval
+        self.heartbeat_ack_delay = heartbeat_ack_delay     # see gw.Connection.ack_heartbeat
         self.attachment_size_limit = attachment_size_limit
         self.compression = compression
         self.validate = validate
@@ -150,8 +162,26 @@ class SandboxServer:
         await self._site.start()
         if self.port == 0:
             self.port = self._runner.addresses[0][1]
+        if self.world_file is not None:
+            self._rebase_attachment_urls()
+            self.world_file.attach(self)
         log.info("sandbox listening on %s", self.base_url)
         return self
+
+    def _rebase_attachment_urls(self) -> None:
+        """Attachments loaded from a world file have paths for URLs: make them absolute on
+        this server (its port may differ from last time), and the embeds that show them too."""
+        for a in self.world.attachments.values():
+            if a.url.startswith("/"):
+                a.url = self.base_url + a.url
+        for m in self.world.messages.values():
+            if m.embeds:
+                self._resolve_embed_urls(m)
+
+    def changed(self) -> None:
+        """Something in the world changed (the world file, if any, is written soon)."""
+        if self.world_file is not None:
+            self.world_file.changed()
 
     async def stop(self) -> None:
         for conn in list(self.connections):
@@ -163,6 +193,8 @@ class SandboxServer:
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+        if self.world_file is not None:
+            await self.world_file.close()
 
     async def __aenter__(self):
         return await self.start()
@@ -222,6 +254,7 @@ class SandboxServer:
         r.add_get("/gateway/", self.h_ws)
         r.add_get("/attachments/{cid}/{aid}/{filename}", self.h_attachment)
         r.add_get("/cdn/{tail:.*}", self.h_cdn)
+        r.add_get("/favicon.ico", self.h_favicon)   # browsers ask for it: no "SANDBOX 404" line
         self._add_extra_routes(app)
         r.add_route("*", "/{tail:.*}", self.h_unknown)
         return app
@@ -243,6 +276,8 @@ class SandboxServer:
         finally:
             self._inflight -= 1
             self.touch()
+            if request.method != "GET":
+                self.changed()
 
     async def _handle(self, request: web.Request, handler):
         try:
@@ -322,6 +357,7 @@ class SandboxServer:
         return json.loads(raw), files
 
     def _emit(self, kind: str, msg: SbMessage) -> None:
+        self.changed()
         for fn in list(self._listeners):
             try:
                 fn(kind, msg)
@@ -389,6 +425,7 @@ class SandboxServer:
                     continue
                 await self._on_gateway_payload(conn, payload)
         finally:
+            conn.cancel_pending()
             self.connections.remove(conn)
             s = conn.session
             if s is not None and s.conn is conn:
@@ -409,7 +446,7 @@ class SandboxServer:
         op = p.get("op")
         d = p.get("d")
         if op == gw.HEARTBEAT:
-            await conn.send({"op": gw.HEARTBEAT_ACK})
+            conn.ack_heartbeat(self.heartbeat_ack_delay)
         elif op == gw.IDENTIFY:
             await self._identify(conn, d or {})
         elif op == gw.RESUME:
@@ -589,6 +626,7 @@ class SandboxServer:
         body, _ = await self._read_body(request)
         if not isinstance(body, list):
             raise ApiError(400, 50035, "Invalid Form Body: expected a list of commands")
+        validate_commands(body)      # Discord refuses the whole sync on any broken command
         w = self.world
         old = {name: c for (g, name), c in w.commands.items() if g == guild_id}
         for key in [k for k in w.commands if k[0] == guild_id]:
@@ -682,6 +720,9 @@ class SandboxServer:
         except (KeyError, ValueError):
             raise ApiError(404, 0, "404: Not Found (unknown attachment)") from None
         return web.Response(body=a.data, headers={"Content-Type": a.content_type or "application/octet-stream"})
+
+    async def h_favicon(self, request):
+        return no_content()
 
     async def h_cdn(self, request):
         # Asset.BASE points here in sandbox mode: serve a plain placeholder image for any asset.

@@ -5,6 +5,7 @@ message) with a precise reason, the way Discord would refuse the request.
 """
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 
@@ -155,3 +156,116 @@ def _check_components(components: list, v2: bool) -> None:
         visit(c, f"components.{i}", 0)
     if v2 and count > 40:
         raise _bad(f"components: at most 40 components in a message (got {count})")
+
+
+# --- application commands ------------------------------------------------------------------
+# Discord's rules for the command tree a bot syncs (PUT /applications/{app}/commands), from
+# its documentation: names, descriptions, option and choice limits, ordering, total size.
+NAME_MAX, DESCRIPTION_MAX, OPTIONS_MAX, CHOICES_MAX, COMMAND_SIZE_MAX = 32, 100, 25, 25, 4000
+CHAT_INPUT, SUBCOMMAND, SUBCOMMAND_GROUP = 1, 1, 2
+DISCORD_LOCALES = {"id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt",
+                   "hu", "nl", "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el",
+                   "bg", "ru", "uk", "hi", "th", "zh-CN", "ja", "zh-TW", "ko"}
+
+
+def _name_problem(name: Any) -> str | None:
+    """Why a chat-input name breaks Discord's rule ^[-_'\\p{L}\\p{N}...]{1,32}$ in lower case."""
+    if not isinstance(name, str) or not 1 <= len(name) <= NAME_MAX:
+        return "must be 1 to 32 characters"
+    for ch in name:
+        if not (ch.isalnum() or ch in "-_'" or unicodedata.category(ch).startswith("M")):
+            return f"contains {ch!r}"
+        if ch != ch.lower():
+            return f"has the upper-case {ch!r}"
+    return None
+
+
+def _check_text(where: str, key: str, value: Any, low: int, high: int) -> None:
+    if not isinstance(value, str) or not low <= len(value) <= high:
+        raise _bad(f"{where}.{key}: must be {low} to {high} characters (got {value!r:.60})")
+
+
+def _check_localized(where: str, node: dict) -> int:
+    """The name and description of a node with their translations; returns their size
+    (the longest translation of each counts, as Discord counts it)."""
+    why = _name_problem(node.get("name"))
+    if why:
+        raise _bad(f"{where}.name: {node.get('name')!r} {why}")
+    size = 0
+    for key, localized, low, high in (("name", "name_localizations", 1, NAME_MAX),
+                                      ("description", "description_localizations", 1, DESCRIPTION_MAX)):
+        if key == "description":
+            _check_text(where, key, node.get(key), low, high)
+        size += max([len(node[key])] + [len(str(x)) for x in (node.get(localized) or {}).values()])
+        for loc, text in (node.get(localized) or {}).items():
+            if loc not in DISCORD_LOCALES:
+                raise _bad(f"{where}.{localized}: {loc!r} is not a Discord locale")
+            if key == "name":
+                why = _name_problem(text)
+                if why:
+                    raise _bad(f"{where}.{localized}.{loc}: {text!r} {why}")
+            else:
+                _check_text(where, f"{localized}.{loc}", text, low, high)
+    return size
+
+
+def _check_options(where: str, options: list, depth: int) -> int:
+    if len(options) > OPTIONS_MAX:
+        raise _bad(f"{where}.options: at most {OPTIONS_MAX} (got {len(options)})")
+    size, names, optional_seen = 0, set(), False
+    for i, o in enumerate(options):
+        at = f"{where}.options[{i}]"
+        size += _check_localized(at, o)
+        if o["name"] in names:
+            raise _bad(f"{at}.name: {o['name']!r} is used twice")
+        names.add(o["name"])
+        kind = o.get("type")
+        if kind in (SUBCOMMAND, SUBCOMMAND_GROUP):
+            if depth >= (1 if kind == SUBCOMMAND_GROUP else 2):
+                raise _bad(f"{at}: subcommands nest at most two levels")
+            size += _check_options(at, o.get("options") or [], depth + 1)
+            continue
+        if o.get("required"):
+            if optional_seen:
+                raise _bad(f"{at}: required options must come before optional ones")
+        else:
+            optional_seen = True
+        choices = o.get("choices") or []
+        if choices and o.get("autocomplete"):
+            raise _bad(f"{at}: choices cannot be used together with autocomplete")
+        if len(choices) > CHOICES_MAX:
+            raise _bad(f"{at}.choices: at most {CHOICES_MAX} (got {len(choices)})")
+        for j, c in enumerate(choices):
+            cat = f"{at}.choices[{j}]"
+            _check_text(cat, "name", c.get("name"), 1, DESCRIPTION_MAX)
+            for loc, text in (c.get("name_localizations") or {}).items():
+                if loc not in DISCORD_LOCALES:
+                    raise _bad(f"{cat}.name_localizations: {loc!r} is not a Discord locale")
+                _check_text(cat, f"name_localizations.{loc}", text, 1, DESCRIPTION_MAX)
+            value = c.get("value")
+            if isinstance(value, str) and len(value) > DESCRIPTION_MAX:
+                raise _bad(f"{cat}.value: at most {DESCRIPTION_MAX} characters")
+            size += len(c["name"]) + len(str(value))
+    return size
+
+
+def validate_commands(commands: list) -> None:
+    """Discord's checks on a synced chat-input command tree: each failure is the 400 that
+    Discord would answer (code 50035, with where and why)."""
+    if not isinstance(commands, list):
+        raise _bad("body: must be a list of commands")
+    if len(commands) > 100:
+        raise _bad(f"body: at most 100 chat-input commands (got {len(commands)})")
+    names = set()
+    for i, cmd in enumerate(commands):
+        where = f"{i}"
+        if cmd.get("type", CHAT_INPUT) != CHAT_INPUT:
+            continue
+        size = _check_localized(where, cmd)
+        if cmd["name"] in names:
+            raise _bad(f"{where}.name: {cmd['name']!r} is used twice")
+        names.add(cmd["name"])
+        size += _check_options(where, cmd.get("options") or [], 0)
+        if size > COMMAND_SIZE_MAX:
+            raise _bad(f"{where}: names, descriptions and values total {size} characters "
+                       f"(at most {COMMAND_SIZE_MAX})")

@@ -7,12 +7,15 @@ reloads the page when something changed (unless you are typing).
 from __future__ import annotations
 
 import html
+import json
+import re
 import shlex
 from typing import TYPE_CHECKING
 from urllib.parse import urlencode
 
 from aiohttp import web
 
+from .driver import InteractionResult
 from .server import SandboxError
 
 if TYPE_CHECKING:
@@ -25,6 +28,7 @@ def add_routes(sb: "Sandbox", app: web.Application) -> None:
     ui = WebUI(sb)
     app.router.add_get("/", ui.page)
     app.router.add_get("/ui/version", ui.version)
+    app.router.add_get("/favicon.svg", favicon)
     app.router.add_post("/ui/slash", ui.slash)
     app.router.add_post("/ui/click", ui.click)
     app.router.add_post("/ui/select", ui.select)
@@ -72,10 +76,11 @@ class WebUI:
         except Exception as e:  # noqa: BLE001
             self._back(form, err=f"{type(e).__name__}: {e}")
         note = None
-        if getattr(r, "modal", None):
-            self.modals[r.interaction.user.id] = r
-        if getattr(r, "type", None) is not None:
-            note = f"bot answered with callback type {r.type} in {r.latency * 1000:.1f} ms"
+        if isinstance(r, InteractionResult):
+            if r.modal:
+                self.modals[r.interaction.user.id] = r
+            if r.type is not None and r.latency is not None:
+                note = f"bot answered with callback type {r.type} in {r.latency * 1000:.1f} ms"
         self._back(form, note=note)
 
     # -- actions ---------------------------------------------------------------------
@@ -106,6 +111,8 @@ class WebUI:
         opened = self.modals.pop(u.id, None)
         if opened is None:
             self._back(form, err="no open modal")
+        if form.get("cancel"):
+            self._back(form)
         values = {k[2:]: v for k, v in form.items() if k.startswith("f:")}
         await self._run(form, self.sb.submit_modal(u, opened, values))
 
@@ -116,7 +123,7 @@ class WebUI:
     async def toggle_dms(self, request):
         form = await request.post()
         u = self.sb.user(form["as"])
-        u.dms_closed = not u.dms_closed
+        self.sb.close_dms(u, not u.dms_closed)
         self._back(form, note=f"DMs of {u.username} are now {'closed' if u.dms_closed else 'open'}")
 
     # -- page -------------------------------------------------------------------------
@@ -129,6 +136,21 @@ class WebUI:
         except LookupError:
             user = users[0]
         chq = q.get("ch") or str(sb.world.text_channels[0].id)
+        if chq == "dm":
+            msgs = sb.dms(user)
+            title = "Direct messages with the bot"
+        else:
+            try:
+                ch = sb.channel(chq)
+            except LookupError:
+                ch = sb.world.text_channels[0]
+                chq = str(ch.id)
+            if not sb.can_see_channel(user.id, ch):
+                ch = sb.world.text_channels[0]
+                chq = str(ch.id)
+            msgs = sb.messages(ch, viewer=user)
+            title = "#" + (ch.name or "")
+
         out = [HEAD]
         out.append("<header><form method=get action='/'>You are <select name=as onchange='this.form.submit()'>")
         for u in users:
@@ -136,54 +158,100 @@ class WebUI:
             out.append(f"<option value='{E(u.username)}'{sel}>{E(u.global_name or u.username)}</option>")
         out.append(f"</select><input type=hidden name=ch value='{E(chq)}'></form>")
         out.append(f"<form method=post action='/ui/dms' class=inline><input type=hidden name=as value='{E(user.username)}'>"
-                   f"<input type=hidden name=ch value='{E(chq)}'><button>DMs {'closed' if user.dms_closed else 'open'}"
+                   f"<input type=hidden name=ch value='{E(chq)}'><button class=s2>DMs {'closed' if user.dms_closed else 'open'}"
                    f" (toggle)</button></form>")
         conn = "connected" if any(s.connected for s in sb.live_sessions()) else "NOT connected"
         out.append(f"<span class=muted>bot {E(conn)} · {E(sb.base_url)}</span></header>")
-        if q.get("err"):
-            out.append(f"<p class=err>{E(q['err'])}</p>")
-        if q.get("note"):
-            out.append(f"<p class=note>{E(q['note'])}</p>")
 
         out.append("<nav>")
-        for ch in sb.world.text_channels:
-            out.append(self._chan_link(user, str(ch.id), "#" + (ch.name or ""), chq))
-            for t in sb.threads(ch):
+        for c in sb.world.text_channels:
+            out.append(self._chan_link(user, str(c.id), "#" + (c.name or ""), chq))
+            for t in sb.threads(c):
                 if sb.can_see_channel(user.id, t):
                     out.append(self._chan_link(user, str(t.id), "&nbsp;&nbsp;└ " + E(t.name or ""), chq, raw=True))
         out.append(self._chan_link(user, "dm", "✉ DMs with the bot", chq))
-        out.append("</nav><main>")
+        out.append("</nav>")
+
+        out.append(f"<main><h2>{E(title)}</h2><div id=log>")
+        if not msgs:
+            out.append("<p class=muted>No messages here yet.</p>")
+        if len(msgs) > 60:
+            out.append(f"<p class=muted>{len(msgs) - 60} older messages not shown.</p>")
+        for m in msgs[-60:]:
+            out.append(self._message(user, chq, m))
+        out.append("</div><div class=composer>")
+        paths = command_paths(sb.world.commands)
+        example = next((p for p, _ in paths if p.endswith(" new")), paths[0][0] if paths else "")
+        out.append(f"<form method=post action='/ui/slash' class=cmd><input type=hidden name=as value='{E(user.username)}'>"
+                   f"<input type=hidden name=ch value='{E(chq)}'><span class=slash>/</span><input name=command list=cmds "
+                   f"autocomplete=off placeholder='{E(example)}' autofocus> <button>Run</button></form>")
+        out.append("<datalist id=cmds>" + "".join(f"<option value='{E(p)}'>" for p, _ in paths) + "</datalist>")
+        out.append(f"<form method=post action='/ui/say' class=cmd><input type=hidden name=as value='{E(user.username)}'>"
+                   f"<input type=hidden name=ch value='{E(chq)}'><input name=content placeholder='say something'>"
+                   f" <button class=s2>Send</button></form>")
+        if paths:
+            out.append("<details class=help><summary>commands</summary><ul>")
+            for p, opts in paths:
+                out.append(f"<li><code>/{E(p)}</code>{' ' + E(opts) if opts else ''}</li>")
+            out.append("</ul><p class=muted>Options as <code>name:value</code>, for example "
+                       "<code>/libertalia new timer:120</code>.</p></details>")
+        out.append("</div></main>")
 
         opened = self.modals.get(user.id)
         if opened is not None:
-            out.append(self._modal_form(user, chq, opened))
-
-        if chq == "dm":
-            msgs = sb.dms(user)
-            title = "Direct messages"
-        else:
-            try:
-                ch = sb.channel(chq)
-            except LookupError:
-                ch = sb.world.text_channels[0]
-                chq = str(ch.id)
-            msgs = sb.messages(ch, viewer=user)
-            title = "#" + (ch.name or "")
-        out.append(f"<h2>{E(title)}</h2>")
-        for m in msgs[-60:]:
-            out.append(self._message(user, chq, m))
-        out.append(f"<form method=post action='/ui/slash' class=cmd><input type=hidden name=as value='{E(user.username)}'>"
-                   f"<input type=hidden name=ch value='{E(chq)}'>/<input name=command size=60 "
-                   f"placeholder='libertalia new players:4' autofocus> <button>Run</button></form>")
-        cmds = sorted({n for (_, n) in sb.world.commands})
-        if cmds:
-            out.append("<p class=muted>commands: " + ", ".join("/" + E(c) for c in cmds)
-                       + " — subcommands and options as <code>group sub name:value</code></p>")
-        out.append(f"<form method=post action='/ui/say' class=cmd><input type=hidden name=as value='{E(user.username)}'>"
-                   f"<input type=hidden name=ch value='{E(chq)}'><input name=content size=60 placeholder='say something'>"
-                   f" <button>Send</button></form>")
-        out.append(f"</main><script>let v='{sb.mark()}';{SCRIPT}</script></body></html>")
+            out.append("<div class=overlay>" + self._modal_form(user, chq, opened) + "</div>")
+        if q.get("err"):
+            out.append(f"<div id=toast class='toast err' role=alert>{E(q['err'])}</div>")
+        elif q.get("note"):
+            out.append(f"<div id=toast class='toast note' role=status>{E(q['note'])}</div>")
+        out.append(f"<script>const V='{sb.mark()}',VIEW={json.dumps(user.username + '|' + chq)};{SCRIPT}</script>"
+                   "</body></html>")
         return web.Response(text="".join(out), content_type="text/html")
+
+    def fmt(self, text: str) -> str:
+        """Discord's markdown, made safe: everything is escaped first, then mentions become
+        names and **bold**, *italic*, __underline__, ~~strike~~, `code`, "> " quotes and "-# "
+        small lines become tags. No text from a message can open a tag of its own."""
+        w = self.sb.world
+        keep: list[str] = []
+
+        def hold(fragment: str) -> str:          # a finished piece, kept out of later rules
+            keep.append(fragment)
+            return f"\x00{len(keep) - 1}\x00"
+
+        def user(mt: re.Match) -> str:
+            u = w.users.get(int(mt.group(1)))
+            return hold(f"<span class=mention>@{E(u.global_name or u.username) if u else 'unknown-user'}</span>")
+
+        def channel(mt: re.Match) -> str:
+            c = w.channels.get(int(mt.group(1)))
+            return hold(f"<span class=mention>#{E(c.name or 'DM') if c else 'unknown-channel'}</span>")
+
+        def role(mt: re.Match) -> str:
+            r = w.roles.get(int(mt.group(1)))
+            return hold(f"<span class=mention>@{E(r.name) if r else 'unknown-role'}</span>")
+
+        t = E(text.replace("\x00", ""))
+        t = re.sub(r"`([^`\n]+)`", lambda mt: hold(f"<code>{mt.group(1)}</code>"), t)
+        t = re.sub(r"&lt;@!?(\d+)&gt;", user, t)
+        t = re.sub(r"&lt;#(\d+)&gt;", channel, t)
+        t = re.sub(r"&lt;@&amp;(\d+)&gt;", role, t)
+        t = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", t, flags=re.S)
+        t = re.sub(r"__(.+?)__", r"<u>\1</u>", t, flags=re.S)
+        t = re.sub(r"(?<![\w*])\*(?![\s*])([^*\n]+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", t)
+        t = re.sub(r"~~(.+?)~~", r"<s>\1</s>", t, flags=re.S)
+        lines = []
+        for line in t.split("\n"):
+            if line.startswith("&gt; "):
+                line = f"<span class=quote>{line[5:]}</span>"
+            elif line.startswith("-# "):
+                line = f"<span class=small>{line[3:]}</span>"
+            elif re.match(r"#{1,3} ", line):
+                level = line.index(" ")
+                line = f"<span class=h{level}>{line[level + 1:]}</span>"
+            lines.append(line)
+        t = "\n".join(lines)
+        return re.sub("\x00(\\d+)\x00", lambda mt: keep[int(mt.group(1))], t)
 
     def _chan_link(self, user, cid: str, label: str, current: str, raw: bool = False) -> str:
         cls = " class=cur" if cid == current else ""
@@ -203,21 +271,22 @@ class WebUI:
         parts = [f"<div class=msg><div class=meta><b>{E(m.author.global_name or m.author.username)}</b> "
                  f"<span class=muted>{m.id}{' (edited)' if m.edited else ''}</span> {badge}</div>"]
         if m.content:
-            parts.append(f"<div class=content>{E(m.content)}</div>")
+            parts.append(f"<div class=content>{self.fmt(m.content)}</div>")
         shown: set[str] = set()
         for e in m.embeds:
             parts.append("<div class=embed>")
             if e.get("title"):
                 parts.append(f"<b>{E(str(e['title']))}</b>")
             if e.get("description"):
-                parts.append(f"<div class=content>{E(str(e['description']))}</div>")
+                parts.append(f"<div class=content>{self.fmt(str(e['description']))}</div>")
             for f in e.get("fields") or []:
-                parts.append(f"<div><b>{E(str(f.get('name', '')))}</b>: {E(str(f.get('value', '')))}</div>")
+                parts.append(f"<div class=field><b>{self.fmt(str(f.get('name', '')))}</b>"
+                             f"<div class=content>{self.fmt(str(f.get('value', '')))}</div></div>")
             for key in ("image", "thumbnail"):
                 img = (e.get(key) or {})
                 url = img.get("proxy_url") or img.get("url")
                 if url and not str(url).startswith("attachment://"):
-                    parts.append(f"<img src='{E(url)}'>")
+                    parts.append(f"<img src='{E(url)}' alt='{E(alt_of(m, url))}'>")
                     shown.add(url)
             if (e.get("footer") or {}).get("text"):
                 parts.append(f"<div class=muted>{E(e['footer']['text'])}</div>")
@@ -226,7 +295,8 @@ class WebUI:
             if a.url in shown:
                 continue
             if (a.content_type or "").startswith("image/"):
-                parts.append(f"<img src='{E(a.url)}' title='{E(a.description or '')}'>")
+                parts.append(f"<img src='{E(a.url)}' alt='{E(a.description or a.filename)}' "
+                             f"title='{E(a.description or '')}'>")
             else:
                 parts.append(f"<a href='{E(a.url)}'>{E(a.filename)}</a>")
         parts.append(self._components(user, chq, m, m.components))
@@ -267,7 +337,7 @@ class WebUI:
                            f"<select name=values{multi}{dis}><option disabled selected>{E(c.get('placeholder') or 'choose')}"
                            f"</option>{''.join(opts)}</select> <button{dis}>OK</button></form>")
             elif t == 10:
-                out.append(f"<div class=content>{E(str(c.get('content', '')))}</div>")
+                out.append(f"<div class=content>{self.fmt(str(c.get('content', '')))}</div>")
             elif t == 12:
                 for item in c.get("items") or []:
                     url = (item.get("media") or {}).get("url", "")
@@ -275,7 +345,7 @@ class WebUI:
                         name = url[len("attachment://"):]
                         url = next((a.url for a in m.attachments if a.filename == name), "")
                     if url:
-                        out.append(f"<img src='{E(url)}'>")
+                        out.append(f"<img src='{E(url)}' alt='{E(alt_of(m, url))}'>")
             elif t == 14:
                 out.append("<hr>")
             else:
@@ -311,27 +381,115 @@ class WebUI:
                 out.append(f"<p>{E(str(c.get('content', '')))}</p>")
         for c in modal.get("components") or []:
             visit(c)
-        out.append("<button>Submit</button></form>")
+        out.append("<button>Submit</button> <button name=cancel value=1 class=s2 formnovalidate>Cancel</button></form>")
         return "".join(out)
 
 
-HEAD = """<!doctype html><html><head><meta charset=utf-8><title>Discord sandbox</title><style>
-body{font:15px system-ui,sans-serif;margin:0;background:#313338;color:#dbdee1;display:grid;
-grid-template-columns:220px 1fr;grid-template-rows:auto 1fr}
-header{grid-column:1/3;padding:8px 12px;background:#1e1f22;display:flex;gap:12px;align-items:center}
-nav{padding:8px;background:#2b2d31;display:flex;flex-direction:column;gap:4px}
-nav a{color:#949ba4;text-decoration:none;padding:3px 6px;border-radius:4px}nav a.cur{background:#404249;color:#fff}
-main{padding:8px 16px;overflow:auto}.msg{padding:6px 0;border-bottom:1px solid #3f4147}
-.content{white-space:pre-wrap}.embed{border-left:4px solid #5865f2;background:#2b2d31;padding:6px 10px;margin:4px 0;max-width:640px}
-img{max-width:640px;display:block;margin:4px 0;border-radius:4px}.row{display:flex;gap:6px;margin:4px 0;flex-wrap:wrap}
-button{background:#5865f2;color:#fff;border:0;border-radius:3px;padding:5px 12px;cursor:pointer}
-button.s2{background:#4e5058}button.s3{background:#248046}button.s4{background:#da373c}button:disabled{opacity:.45}
+def command_paths(commands: dict) -> list[tuple[str, str]]:
+    """("libertalia new", "timer: 0|60|... · pings: ...") for every command the bot registered,
+    down to its subcommands: what the command box suggests."""
+    out: list[tuple[str, str]] = []
+
+    def walk(path: str, options: list[dict]) -> None:
+        subs = [o for o in options if o.get("type") in (1, 2)]
+        if subs:
+            for o in subs:
+                walk(f"{path} {o['name']}", o.get("options") or [])
+            return
+        described = []
+        for o in options:
+            choices = [str(c.get("value")) for c in o.get("choices") or []]
+            kind = {5: "true|false", 6: "user", 7: "channel", 8: "role", 11: "file"}.get(o.get("type"), "")
+            described.append(f"{o['name']}{'' if o.get('required') else '?'}: " + ("|".join(choices) or kind or "…"))
+        out.append((path, " · ".join(described)))
+
+    seen = set()
+    for (_, name), cmd in sorted(commands.items(), key=lambda kv: kv[0][1]):
+        if name in seen or cmd.get("type", 1) != 1:
+            continue
+        seen.add(name)
+        walk(name, cmd.get("options") or [])
+    return out
+
+
+def alt_of(m, url: str) -> str:
+    for a in m.attachments:
+        if a.url == url or url.endswith("/" + a.filename):
+            return a.description or a.filename
+    return "image"
+
+
+FAVICON = ("<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'><rect width='32' height='32' rx='7' "
+           "fill='#5865f2'/><circle cx='10' cy='10' r='3' fill='#fff'/><circle cx='22' cy='22' r='3' fill='#fff'/>"
+           "<circle cx='16' cy='16' r='3' fill='#fff'/></svg>")
+
+
+async def favicon(request):
+    return web.Response(text=FAVICON, content_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
+
+
+HEAD = """<!doctype html><html><head><meta charset=utf-8><title>Discord sandbox</title>
+<meta name=viewport content="width=device-width, initial-scale=1"><link rel=icon href="/favicon.svg" type="image/svg+xml">
+<style>
+*{box-sizing:border-box}
+html,body{height:100%;margin:0}
+body{font:15px system-ui,sans-serif;background:#313338;color:#dbdee1;display:grid;overflow:hidden;
+grid-template-columns:220px minmax(0,1fr);grid-template-rows:auto minmax(0,1fr);grid-template-areas:"top top" "nav main"}
+header{grid-area:top;padding:8px 12px;background:#1e1f22;display:flex;gap:12px;align-items:center;flex-wrap:wrap}
+nav{grid-area:nav;padding:8px;background:#2b2d31;display:flex;flex-direction:column;gap:4px;overflow:auto}
+nav a{color:#949ba4;text-decoration:none;padding:3px 6px;border-radius:4px;overflow-wrap:anywhere}
+nav a.cur{background:#404249;color:#fff}
+main{grid-area:main;display:flex;flex-direction:column;min-width:0;min-height:0}
+main h2{margin:0;padding:8px 16px;border-bottom:1px solid #1f2023;font-size:16px}
+#log{flex:1 1 auto;overflow:auto;padding:0 16px;min-height:0}
+.composer{flex:none;padding:8px 16px;border-top:1px solid #1f2023;background:#313338}
+.msg{padding:6px 0;border-bottom:1px solid #3f4147}
+.content{white-space:pre-wrap;overflow-wrap:anywhere}
+.embed{border-left:4px solid #5865f2;background:#2b2d31;padding:6px 10px;margin:4px 0;max-width:640px}
+.field{margin:4px 0}
+img{max-width:min(640px,100%);height:auto;display:block;margin:4px 0;border-radius:4px}
+.row{display:flex;gap:6px;margin:4px 0;flex-wrap:wrap}
+button{background:#5865f2;color:#fff;border:0;border-radius:3px;padding:5px 12px;cursor:pointer;font:inherit}
+button.s2{background:#4e5058}button.s3{background:#248046}button.s4{background:#da373c}button:disabled{opacity:.45;cursor:default}
 .inline{display:inline}.sel{margin:4px 0}.badge{font-size:12px;color:#949ba4;margin-left:6px}.muted{color:#949ba4;font-size:12px}
-.err{background:#da373c;color:#fff;padding:6px}.note{color:#57f287}.box{border:1px solid #3f4147;padding:6px;margin:4px 0}
-.cmd{margin-top:12px}input,select,textarea{background:#1e1f22;color:#dbdee1;border:1px solid #3f4147;padding:4px}
-.modal{background:#2b2d31;padding:12px;border:2px solid #5865f2;max-width:480px}a.btn{color:#00a8fc}
+.box{border:1px solid #3f4147;padding:6px;margin:4px 0}
+.mention{background:rgba(88,101,242,.3);color:#c9cdfb;border-radius:3px;padding:0 2px}
+code{background:#1e1f22;border-radius:3px;padding:0 3px;font-size:13px}
+.quote{display:inline-block;border-left:4px solid #4e5058;padding-left:8px}
+.small{font-size:12px;color:#949ba4}.h1{font-size:22px;font-weight:700}.h2{font-size:19px;font-weight:700}.h3{font-size:16px;font-weight:700}
+.cmd{display:flex;gap:6px;align-items:center;margin:4px 0}.cmd input[name]{flex:1;min-width:0}.slash{color:#949ba4}
+input,select,textarea{background:#1e1f22;color:#dbdee1;border:1px solid #3f4147;padding:4px;font:inherit}
+.help{font-size:13px;color:#949ba4;max-height:30vh;overflow:auto}.help ul{margin:4px 0;padding-left:18px}
+.overlay{position:fixed;inset:0;background:rgba(0,0,0,.6);display:flex;align-items:center;justify-content:center;z-index:10}
+.modal{background:#2b2d31;padding:12px;border:2px solid #5865f2;border-radius:6px;width:min(480px,92vw)}
+.modal input,.modal textarea{width:100%}
+a.btn{color:#00a8fc}
+.toast{position:fixed;top:56px;right:16px;max-width:min(480px,80vw);padding:8px 12px;border-radius:4px;z-index:20;
+box-shadow:0 4px 12px rgba(0,0,0,.4);transition:opacity .4s;white-space:pre-wrap}
+.toast.err{background:#da373c;color:#fff}.toast.note{background:#1e1f22;color:#57f287;border:1px solid #248046}
+.toast.gone{opacity:0;pointer-events:none}
 </style></head><body>"""
 
-SCRIPT = """setInterval(async()=>{const a=document.activeElement;
+# Reload when the world changed (unless you are typing), keep the scroll position of the
+# message log across reloads (at the bottom, like Discord, unless you scrolled up), and
+# let the banner fade out and leave the address bar, so a reload does not show it again.
+SCRIPT = """const log=document.getElementById('log');
+const KEY='sbx-scroll:'+VIEW;
+try{const s=JSON.parse(sessionStorage.getItem(KEY)||'null');
+log.scrollTop=(s&&!s.bottom)?s.top:log.scrollHeight;}catch(e){log.scrollTop=log.scrollHeight;}
+function keep(){try{sessionStorage.setItem(KEY,JSON.stringify({top:log.scrollTop,
+bottom:log.scrollTop+log.clientHeight>=log.scrollHeight-8}));}catch(e){}}
+addEventListener('pagehide',keep);addEventListener('beforeunload',keep);
+document.addEventListener('submit',keep,true);
+for(const img of log.querySelectorAll('img')){if(!img.complete)img.addEventListener('load',()=>{
+const s=JSON.parse(sessionStorage.getItem(KEY)||'null');if(!s||s.bottom)log.scrollTop=log.scrollHeight;},{once:true});}
+const u=new URL(location.href);
+if(u.searchParams.has('err')||u.searchParams.has('note')){u.searchParams.delete('err');u.searchParams.delete('note');
+history.replaceState(null,'',u.pathname+u.search);}
+const toast=document.getElementById('toast');
+if(toast){setTimeout(()=>toast.classList.add('gone'),toast.classList.contains('err')?9000:4000);
+toast.addEventListener('click',()=>toast.classList.add('gone'));}
+setInterval(async()=>{const a=document.activeElement;
 if(a&&(a.tagName==='INPUT'||a.tagName==='TEXTAREA'||a.tagName==='SELECT')&&a.value)return;
-try{const r=await fetch('/ui/version');const t=await r.text();if(t!==v)location.reload();}catch(e){}},1000);"""
+if(document.querySelector('.overlay'))return;
+try{const r=await fetch('/ui/version');const t=await r.text();if(t!==V){keep();location.reload();}}catch(e){}},1000);"""

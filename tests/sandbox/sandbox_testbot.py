@@ -127,7 +127,8 @@ class Demo(commands.GroupCog, name="demo"):
     @app_commands.choices(speed=[app_commands.Choice(name="slow", value="slow"),
                                  app_commands.Choice(name="fast", value="fast")])
     async def new(self, interaction: discord.Interaction, players: int, speed: str = "slow",
-                  host: discord.Member | None = None, public: bool = True) -> None:
+                  host: discord.Member | None = None, public: bool = True,
+                  pace: str = "slow") -> None:
         table = interaction.id % 100000
         view = discord.ui.View(timeout=None)
         view.add_item(JoinButton(table))
@@ -272,8 +273,8 @@ class Demo(commands.GroupCog, name="demo"):
         await interaction.response.send_message(
             view=Layout(), file=discord.File(io.BytesIO(png_bytes(200, 100)), "board.png"))
 
-    @new.autocomplete("speed")
-    async def speed_ac(self, interaction, current: str):
+    @new.autocomplete("pace")      # Discord refuses choices and autocomplete on one option
+    async def pace_ac(self, interaction, current: str):
         return [app_commands.Choice(name=s, value=s) for s in ("slow", "fast") if s.startswith(current)]
 
 

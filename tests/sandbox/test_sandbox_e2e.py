@@ -170,7 +170,7 @@ async def test_modal_roundtrip(sb, bot):
 
 
 async def test_autocomplete(sb, bot):
-    choices = await sb.autocomplete("anna", "demo new", "speed", players=2, speed="f")
+    choices = await sb.autocomplete("anna", "demo new", "pace", players=2, pace="f")
     assert choices == [{"name": "fast", "value": "fast"}]
 
 

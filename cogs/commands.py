@@ -1,0 +1,90 @@
+"""The slash commands in every language we have: a discord.py Translator backed by the
+gettext catalogs, and the command tree as the bot syncs it (for the catalog extraction and
+for tests that check the tree against Discord's rules without a network).
+
+Command, group and option names, descriptions and choice names are catalog messages with
+a context that says which they are, so "new" the command and "new" elsewhere never mix."""
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Any, Iterator
+
+import discord
+from discord import app_commands
+from discord.app_commands import TranslationContextLocation as Where
+
+from core.i18n import DEFAULT, available, translations
+
+CONTEXTS = {
+    Where.command_name: "slash command name",
+    Where.group_name: "slash command name",
+    Where.parameter_name: "slash command name",
+    Where.command_description: "slash command description",
+    Where.group_description: "slash command description",
+    Where.parameter_description: "slash command description",
+    Where.choice_name: "slash command choice",
+}
+NAMES = {Where.command_name, Where.group_name, Where.parameter_name}
+
+
+def command_name(text: str) -> str:
+    """A translated name as Discord takes it: lower case, words joined by "-", at most 32
+    characters of letters, digits, "-", "_" and "'"."""
+    text = re.sub(r"\s+", "-", text.strip().lower())
+    text = "".join(ch for ch in text if ch.isalnum() or ch in "-_'")
+    return text[:32]
+
+
+class CatalogTranslator(app_commands.Translator):
+    """Discord asks once per string and locale when the commands are synced."""
+
+    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
+                        context: app_commands.TranslationContext) -> str | None:
+        lang = str(locale.value).split("-")[0]
+        ctx = CONTEXTS.get(context.location)
+        if lang == DEFAULT or lang not in available() or ctx is None:
+            return None
+        out = translations(lang).pgettext(ctx, string.message)
+        if out == string.message:
+            return None             # untranslated: Discord shows the English one
+        return command_name(out) if context.location in NAMES else out
+
+
+def _walk(commands) -> Iterator[tuple[str, str]]:
+    for cmd in commands:
+        yield CONTEXTS[Where.command_name], cmd.name
+        yield CONTEXTS[Where.command_description], cmd.description
+        if isinstance(cmd, app_commands.Group):
+            yield from _walk(cmd.commands)
+            continue
+        for p in cmd.parameters:
+            yield CONTEXTS[Where.parameter_name], p.name
+            yield CONTEXTS[Where.parameter_description], p.description
+            for c in p.choices:
+                yield CONTEXTS[Where.choice_name], c.name
+
+
+async def build_tree() -> discord.app_commands.CommandTree:
+    """The bot's command tree with every game's commands loaded (no network, no store)."""
+    from bot import GameBot
+    bot = GameBot(None)             # the store is not used to build commands
+    await bot.load_commands()
+    return bot.tree
+
+
+def command_strings() -> list[tuple[str, str]]:
+    """(context, English text) of every name, description and choice of the commands."""
+    async def go():
+        tree = await build_tree()
+        return sorted(set(_walk(tree.get_commands())))
+    return asyncio.run(go())
+
+
+async def synced_payload(translated: bool = True) -> list[dict[str, Any]]:
+    """What the bot sends to Discord when it syncs its global commands."""
+    tree = await build_tree()
+    translator = CatalogTranslator() if translated else None
+    if translator is None:
+        return [c.to_dict(tree) for c in tree.get_commands()]
+    return [await c.get_translated_payload(tree, translator) for c in tree.get_commands()]
