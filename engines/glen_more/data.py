@@ -1,6 +1,6 @@
 """Every Glen More fact the engine uses, once: tiles, cards, market, scoring tables.
 
-Source: ../shared/rules/glen_more.md (appendices A-C, sections 7, 8, 11, 12, 13, 15).
+Source: docs/rules/glen_more.md (appendices A-C, sections 7, 8, 11, 12, 13, 15).
 Values that the rules file marks as uncertain keep its best value here, with a note:
 
 * T55 (large fair) has **no road** (tile photo; rules file Q1). Flip ``edges`` to "road" if a

@@ -1,6 +1,6 @@
 """Glen More (alea / Ravensburger, 2010), 2-5 players: the pure rules engine.
 
-The rules are ../shared/rules/glen_more.md; every tile and card fact is in ``data.py``.
+The rules are docs/rules/glen_more.md; every tile and card fact is in ``data.py``.
 
 A turn is a row of small decisions (``state["turn"]["step"]``):
 

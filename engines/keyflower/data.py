@@ -1,6 +1,6 @@
 """Every Keyflower (+ The Farmers) fact the engine uses, in one place.
 
-Source: ../shared/rules/keyflower.md (sections 2, 11, 12, 15). Values marked [L] there are best
+Source: docs/rules/keyflower.md (sections 2, 11, 12, 15). Values marked [L] there are best
 guesses; correct them here (one line each), never in engine code.
 
 Tile effect vocabulary (one dict per side, "front" / "back"):

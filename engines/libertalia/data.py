@@ -1,5 +1,5 @@
 """Every Libertalia (2012) fact in one place: characters, loot, colours, influence, and the
-rules decisions ([D] in ../shared/rules/libertalia.md, §18) that the engine reads.
+rules decisions ([D] in docs/rules/libertalia.md, §18) that the engine reads.
 
 Names and short effect texts are ``Text`` message ids so that the extractor finds them and
 translators can localise them; the engine passes them as ``T(...)`` params."""

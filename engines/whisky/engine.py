@@ -1,4 +1,4 @@
-"""The Whisky Game: the pure rules engine (rules reference: shared/rules/whisky_game.md).
+"""The Whisky Game: the pure rules engine (rules reference: docs/rules/whisky_game.md).
 
 A turn is a sequence of small decisions kept on a stack (``state["pending"]``); the top one
 belongs to the seat to act (``view()["pending"]["kind"]``). Automatic steps (skipped turns,
