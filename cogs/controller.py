@@ -258,6 +258,11 @@ class Controller:
         return discord.File(io.BytesIO(rendered.png), filename=rendered.filename,
                             description=clip(rendered.alt, 1000))
 
+    def board_buttons(self, m: Match) -> discord.ui.View | None:
+        if m.status != "running":
+            return None
+        return ui.board_view(m.id, m.lang, paused=m.paused, full_map=render.has_full_board(m.game))
+
     def _board_embeds(self, m: Match, filename: str) -> discord.Embed:
         embed = self.status_embed(m)
         embed.set_image(url=f"attachment://{filename}")
@@ -272,7 +277,7 @@ class Controller:
         f = await self.board_file(m)
         superseded = self._board_after.get(m.id)
         embed = self._board_embeds(m, f.filename)
-        view = ui.board_view(m.id, m.lang, paused=m.paused) if m.status == "running" else None
+        view = self.board_buttons(m)
         msg = await self.channel(m.home_channel).send(
             content=clip(header) if header else None, embed=embed, file=f, view=view)
         old = m.board_message_id
@@ -294,7 +299,7 @@ class Controller:
             return
         f = await self.board_file(m)
         embed = self._board_embeds(m, f.filename)
-        view = ui.board_view(m.id, m.lang, paused=m.paused) if m.status == "running" else None
+        view = self.board_buttons(m)
         try:
             await self.channel(m.home_channel).get_partial_message(m.board_message_id).edit(
                 embed=embed, attachments=[f], view=view)
@@ -563,6 +568,8 @@ class Controller:
                 await self.show_turn(interaction, m)
             elif op == "view":
                 await self.show_private(interaction, m)
+            elif op == "map":
+                await self.show_full_map(interaction, m)
         except ServiceError as e:
             await self.refuse(interaction, e.text)
 
@@ -592,6 +599,17 @@ class Controller:
         if f:
             kwargs["file"] = f
         await interaction.followup.send(**kwargs)
+
+    async def show_full_map(self, interaction: discord.Interaction, m: Match) -> None:
+        """The whole board, only to whoever asked (anyone may look: it is public)."""
+        if m.state is None:
+            raise ServiceError("The game has not started yet.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        t = self.t(m, self.locale(m, str(interaction.locale)))
+        rendered = await asyncio.to_thread(render.full_board, m.game, self.view_for(m, None), t)
+        f = discord.File(io.BytesIO(rendered.png), filename=rendered.filename,
+                         description=clip(rendered.alt, 1000))
+        await interaction.followup.send(file=f, ephemeral=True, allowed_mentions=NO_MENTIONS)
 
     async def on_choice(self, interaction: discord.Interaction, mid: int, seat: str, count: int,
                         fp: str, idx: int) -> None:

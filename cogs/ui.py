@@ -31,7 +31,7 @@ def controller(interaction: discord.Interaction) -> "Controller":
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button],
                   template=r"tbl:(?P<op>[a-z]+):(?P<mid>[0-9]+)"):
-    OPS = ("join", "leave", "ai", "unai", "start", "turn", "view", "again", "resume", "back")
+    OPS = ("join", "leave", "ai", "unai", "start", "turn", "view", "again", "resume", "back", "map")
 
     def __init__(self, op: str, mid: int, label: str = "", style=discord.ButtonStyle.secondary,
                  disabled: bool = False) -> None:
@@ -121,10 +121,13 @@ def lobby_view(mid: int, locale: str | None, *, can_start: bool = True) -> disco
     return view
 
 
-def board_view(mid: int, locale: str | None, *, paused: bool = False) -> discord.ui.View:
+def board_view(mid: int, locale: str | None, *, paused: bool = False,
+               full_map: bool = False) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(TableButton("turn", mid, tr("Your turn", locale), discord.ButtonStyle.primary))
     view.add_item(TableButton("view", mid, tr("My view", locale)))
+    if full_map:
+        view.add_item(TableButton("map", mid, tr("Full map", locale)))
     if paused:
         view.add_item(TableButton("resume", mid, tr("Resume", locale), discord.ButtonStyle.success))
     return view

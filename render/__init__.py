@@ -24,6 +24,20 @@ def board(game: str, view: dict, tr) -> Rendered:
     return summary_image(view, tr)
 
 
+def has_full_board(game: str) -> bool:
+    """Whether a game's board image is a close-up that has a full version (a map)."""
+    mod = _module(game)
+    return mod is not None and hasattr(mod, "render_full_board")
+
+
+def full_board(game: str, view: dict, tr) -> Rendered:
+    """The whole board, for games whose posted board is a close-up (the Full map button)."""
+    mod = _module(game)
+    if mod is not None and hasattr(mod, "render_full_board"):
+        return mod.render_full_board(view, tr)
+    return board(game, view, tr)
+
+
 def private(game: str, view: dict, tr) -> Rendered | None:
     mod = _module(game)
     if mod is not None and hasattr(mod, "render_hand"):
