@@ -1,4 +1,4 @@
-"""Keyflower with The Farmers: the pure rules engine (rules: ../shared/rules/keyflower.md).
+"""Keyflower with The Farmers: the pure rules engine (rules: docs/rules/keyflower.md).
 
 State layout (plain JSON):
   tiles[tid]      every tile in play: owner, pos ([q, r] once placed), rot, up (upgraded),
@@ -840,7 +840,11 @@ class KeyflowerEngine(BaseEngine):
                 for s in kinds:
                     if p["skills"][s] > 0:
                         out.append({"type": "pay", "skill": s})
-            return out + [{"type": "skip"}] if out else []
+            if out or self._holds_any(st, seat, what):
+                # whether the player is asked depends on how many workers or skills they
+                # hold (public knowledge), never on their hidden colours or kinds
+                return out + [{"type": "skip"}]
+            return []
         if k == "swap":
             out = [{"type": "swap", "skill": s} for s in SKILLS if p["skills"][s] > 0]
             return out + [{"type": "skip"}] if out else []
@@ -849,6 +853,14 @@ class KeyflowerEngine(BaseEngine):
         if k == "transport":
             return self._transport_options(st, seat, step)
         return []
+
+    def _holds_any(self, st, seat, what):
+        """Does the seat hold anything of the sort a payment asks for (a worker behind the
+        screen or in a losing bid, or a skill tile), whatever its colour or kind?"""
+        p = st["players"][seat]
+        if what.startswith("worker"):
+            return sum(p["workers"].values()) > 0 or bool(self._losing_groups(st, seat))
+        return sum(p["skills"].values()) > 0
 
     def _animal_fields(self, st, seat, sp, tile):
         fmap, cont = self.field_contents(st, seat)
@@ -909,10 +921,10 @@ class KeyflowerEngine(BaseEngine):
                     out.append((sp, f, d))
         return out
 
-    def _upgrade_payments(self, st, seat, tid):
+    def _upgrade_payments(self, st, seat, tid, skills=None):
         cost = TILES[tid]["cost"] or {}
         on = st["tiles"][tid]["res"]
-        skills = st["players"][seat]["skills"]
+        skills = st["players"][seat]["skills"] if skills is None else skills
         three_a = "3a" in self.faces(st, seat)
         spec = {r: cost.get(r, 0) for r in RESOURCES if cost.get(r, 0)}
         anyr = cost.get("any_res", 0)
@@ -931,6 +943,28 @@ class KeyflowerEngine(BaseEngine):
             for m in _multisets(rest, cost.get("any_skill", 0)):
                 sk_opts.append({s: m.get(s, 0) + sspec.get(s, 0) for s in SKILLS if m.get(s, 0) + sspec.get(s, 0)})
         return [{"res": a, "skills": b} for a in res_opts for b in sk_opts]
+
+    def _upgrade_conceivable(self, st, seat, step):
+        """Could the seat upgrade a tile now, as far as the other players can tell? They see
+        the resources on the tiles and how many skill tiles the seat holds, not which ones:
+        so a transport waits for its player whenever an upgrade might be paid, and an
+        upgrade asks how to pay whenever its cost takes any skill (several ways to pay may
+        hide behind the screen), never depending on the kinds of skill held."""
+        if step["ups"] < 1:
+            return False
+        held = sum(st["players"][seat]["skills"].values())
+        for tid, t in self.village(st, seat).items():
+            if t["up"] or TILES[tid].get("back") is None:
+                continue
+            cost = TILES[tid]["cost"] or {}
+            spec = {s: cost.get(s, 0) for s in SKILLS}
+            extra = held - sum(spec.values())
+            if extra < cost.get("any_skill", 0):
+                continue
+            spec[SKILLS[0]] += extra
+            if self._upgrade_payments(st, seat, tid, skills=spec):
+                return True
+        return False
 
     # ------------------------------------------------------------------ apply
     def _apply(self, st, seat, action):
@@ -1181,7 +1215,7 @@ class KeyflowerEngine(BaseEngine):
                     continue
                 return
             if step["k"] == "transport":
-                if opts == [{"type": "t_end"}]:
+                if opts == [{"type": "t_end"}] and not self._upgrade_conceivable(st, seat, step):
                     ctx["queue"].pop(0)
                     continue
                 return
@@ -1206,7 +1240,6 @@ class KeyflowerEngine(BaseEngine):
                 st["pile"][action["skill"]] += 1
                 if step["what"] == "skill":  # any skill: returned face down, type stays hidden
                     events.append(public("{player} returns a skill tile.", player=seat))
-                    events.append(private(seat, "You returned a {what}.", what=T(action["skill"])))
                 else:
                     events.append(public("{player} returns a {what}.", player=seat, what=T(action["skill"])))
                 self._gain(st, seat, step["gain"], ctx["target"], events)
@@ -1263,7 +1296,7 @@ class KeyflowerEngine(BaseEngine):
             return
         if t == "upgrade":
             pays = self._upgrade_payments(st, seat, action["tile"])
-            if len(pays) == 1:
+            if len(pays) == 1 and not (TILES[action["tile"]]["cost"] or {}).get("any_skill"):
                 self._upgrade(st, seat, action["tile"], pays[0], step, events)
             else:
                 step["sub"] = {"up": action["tile"]}
@@ -1419,6 +1452,8 @@ def _view(eng, st, seat):
             pend["effect_step"] = {k: v for k, v in step.items() if k != "k"}
             if step["k"] == "transport":
                 pend["transport"] = {"points": step["pts"], "upgrades": step["ups"]}
+        if seat != seats[st["turn"]]:
+            pend = _public_pending(pend)
         out["pending"] = pend
     if st["phase"] == "place":
         out["placing"] = {s: st["players"][s]["placing"] for s in seats}
@@ -1434,6 +1469,17 @@ def _view(eng, st, seat):
                             "wheat": st["players"][s]["wheat"], "purple_as": st["result"][s]["purple"]}
                         for s in seats}
     return out
+
+
+def _public_pending(pend):
+    """The current player's unfinished decision as the other players see it. Whether a
+    colour has to be chosen depends on the colours behind the screen, so the colour and
+    worker steps look alike ("workers"), without the colour or the losing groups picked so
+    far; they show on the table once the workers are placed."""
+    if pend.get("step") in ("colour", "workers"):
+        return {"step": "workers", "intent": pend.get("intent"), "where": pend.get("where"),
+                "tile": pend.get("tile")}
+    return pend
 
 
 def _label(eng, st, seat, a):

@@ -300,7 +300,8 @@ class LibertaliaEngine(BaseEngine):
             return [{"type": "den", "seat": s} for s in state["seats"] if P[s]["den"]
                     and (RULES["gunner_own_den"] or s != seat)]
         if kind == "waitress":
-            return [{"type": "waitress", "sell": True}, {"type": "waitress", "sell": False}]
+            return ([{"type": "waitress", "sell": True}] if self._count(p, "map") else []) + \
+                [{"type": "waitress", "sell": False}]
         return []  # pragma: no cover
 
     def _apply(self, state, seat, action) -> list[Event]:
@@ -335,8 +336,7 @@ class LibertaliaEngine(BaseEngine):
     # ------------------------------------------------------------------ pick and reveal
     def _pick(self, state, seat, card, events):
         state["picks"][seat] = card
-        events.append(private(seat, "You chose {card} for today.", card=_name(card),
-                              data={"card": card}))
+        # no private echo of the pick: the player's panel already shows what they chose
         events.append(public("{seat} has chosen a character.", seat=seat))
         if len(state["picks"]) < len(state["seats"]):
             return
@@ -565,7 +565,9 @@ class LibertaliaEngine(BaseEngine):
             self._gain(p, A["barkeep"])
             say("{seat}'s {card} earns {n} doubloon.", n=A["barkeep"])
         elif rank == D.WAITRESS:
-            if self._count(p, "map"):
+            # "may" sell: a map among the secret tokens is not shown by declining, so the
+            # owner is asked whenever a map could be there (a visible map or any secret token)
+            if p["loot"].get("map", 0) or sum(p["secret"].values()):
                 self._pend(state, "waitress", seat, rank)
         elif rank == D.FREED_SLAVE:
             n = sum(1 for x in p["den"] if x > A["freed_slave_above"])
@@ -639,8 +641,9 @@ class LibertaliaEngine(BaseEngine):
                                   new=_name(c), data={"card": c}))
         elif t == "keep":
             keep = a["token"]
-            # the kept token stays as it was (a secret one stays secret); the rest go back
-            kept_secret = p["secret"].get(keep, 0) > 0
+            # the kept token stays as it was, a visible one when there is one (keeping a
+            # secret one instead would show that there was a secret token of that kind)
+            kept_secret = p["loot"].get(keep, 0) == 0
             n = self._total(p) - 1
             for tt in TOKEN_ORDER:
                 self._remove_loot(state, p, tt, self._count(p, tt))
@@ -683,7 +686,7 @@ class LibertaliaEngine(BaseEngine):
                 events.append(public("{seat}'s {card} sells a treasure map for {n} doubloons.",
                                      seat=seat, card=card, n=A["waitress"]))
             else:
-                events.append(public("{seat}'s {card} keeps the treasure maps.", seat=seat,
+                events.append(public("{seat}'s {card} sells no treasure map.", seat=seat,
                                      card=card))
 
     # ------------------------------------------------------------------ text
@@ -715,6 +718,8 @@ class LibertaliaEngine(BaseEngine):
         if t == "waitress":
             if action["sell"]:
                 return T("Sell a treasure map (+{n})", n=A["waitress"])
+            if not self._count(state["players"][seat], "map"):
+                return T("Go on: no treasure map to sell")
             return T("Keep your treasure maps")
         return super().label(state, seat, action)
 
