@@ -18,7 +18,7 @@ import discord
 
 import render
 from core.i18n import player_language, tr, translator
-from core.service import Change, Match, MatchService, ServiceError
+from core.service import Change, Match, MatchService, Seat, ServiceError
 from engines.base import Event, Option, T, Text
 from cogs import ui
 from cogs.panels import NO_MENTIONS, Panels, clip, mentioning
@@ -62,12 +62,12 @@ def story_text(story: list[str], key: list[str]) -> str:
 def duration(t, seconds: int) -> str:
     """60 -> "1 min", 86400 -> "1 day": the timer in the lobby."""
     if seconds % 86400 == 0:
-        return t("{n} day(s)", n=seconds // 86400)
+        return t(T("{n} day", plural="{n} days", n=seconds // 86400))
     if seconds % 3600 == 0:
-        return t("{n} h", n=seconds // 3600)
+        return t(T("{n} hour", plural="{n} hours", n=seconds // 3600))
     if seconds % 60 == 0:
-        return t("{n} min", n=seconds // 60)
-    return t("{n} s", n=seconds)
+        return t(T("{n} minute", plural="{n} minutes", n=seconds // 60))
+    return t(T("{n} second", plural="{n} seconds", n=seconds))
 
 
 def is_closed_dm(e: Exception) -> bool:
@@ -146,9 +146,17 @@ class Controller:
         letters: in the table's language, or in a player's (see ``locale``)."""
         return translator(locale or match.lang, match.names())
 
-    def locale(self, match: Match, locale: str | None) -> str:
-        """The language of what one player sees privately at this table."""
-        return player_language(locale, match.lang)
+    def locale(self, match: Match, who: "Seat | discord.Interaction | None") -> str:
+        """The language of what one player sees privately at this table: the one they chose
+        with /table language, else their Discord locale when a catalog exists for it, else
+        the table's."""
+        if who is None:
+            return match.lang
+        if isinstance(who, discord.Interaction):
+            user_id, locale = who.user.id, str(who.locale)
+        else:
+            user_id, locale = who.user_id, who.locale
+        return self.service.languages.get(user_id) or player_language(locale, match.lang)
 
     async def refuse(self, interaction: discord.Interaction, text: Text | str) -> None:
         msg = tr(text, interaction.locale)
@@ -166,7 +174,7 @@ class Controller:
         seats = "\n".join(
             f"**{s.seat}** · {s.name}" + (f" ({t('AI')})" if s.is_ai else "")
             + (f" — {t('host')}" if s.user_id == m.host_id else "") for s in m.seats)
-        e.add_field(name=t("Seats ({n} of {min}–{max})", n=len(m.seats), min=engine.min_players,
+        e.add_field(name=t("Seats: {n} of {min}–{max}", n=len(m.seats), min=engine.min_players,
                            max=engine.max_players), value=seats or "—", inline=False)
         opts = self.option_lines(m)
         if opts:
@@ -336,7 +344,7 @@ class Controller:
             if e.to is not None:
                 s = m.seat(e.to)
                 if s and not s.is_ai:
-                    by_seat.setdefault(e.to, []).append(self.t(m, self.locale(m, s.locale))(e.text))
+                    by_seat.setdefault(e.to, []).append(self.t(m, self.locale(m, s))(e.text))
         return by_seat
 
     def private_text(self, m: Match, seat: str, locale: str | None) -> str:
@@ -377,7 +385,7 @@ class Controller:
             if self._hands.get(key) == digest:
                 continue
             self._hands[key] = digest
-            locale = self.locale(m, s.locale)
+            locale = self.locale(m, s)
             content = self._hand_header(m, s.seat, locale)
             f = await self.private_file(m, s.seat, locale)
             where = (await self.service.store.seat_messages(m.id, "hand")).get(s.seat)
@@ -471,7 +479,7 @@ class Controller:
         for seat, lines in notes.items():
             s = m.seat(seat)
             await self.dm(m, s.user_id, content=clip(
-                f"**{tr(m.engine.title, self.locale(m, s.locale))} #{m.id}** — " + "\n".join(lines)))
+                f"**{tr(m.engine.title, self.locale(m, s))} #{m.id}** — " + "\n".join(lines)))
         await self.refresh_hands(m)
 
     def _remember(self, m: Match, steps) -> None:
@@ -591,7 +599,7 @@ class Controller:
             raise ServiceError("You are not playing at this table — use /table spectate to follow it.")
         if m.state is None:
             raise ServiceError("The game has not started yet.")
-        locale = self.locale(m, str(interaction.locale))
+        locale = self.locale(m, interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         f = await self.private_file(m, s.seat, locale)
         kwargs: dict[str, Any] = {"content": self.private_text(m, s.seat, locale), "ephemeral": True,
@@ -605,7 +613,7 @@ class Controller:
         if m.state is None:
             raise ServiceError("The game has not started yet.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        t = self.t(m, self.locale(m, str(interaction.locale)))
+        t = self.t(m, self.locale(m, interaction))
         rendered = await asyncio.to_thread(render.full_board, m.game, self.view_for(m, None), t)
         f = discord.File(io.BytesIO(rendered.png), filename=rendered.filename,
                          description=clip(rendered.alt, 1000))
@@ -619,7 +627,7 @@ class Controller:
                 m = self.service.get(mid)
                 offered = m.choices_for(seat, fp) or []
                 chosen = offered[idx] if 0 <= idx < len(offered) else None
-                mine = self.locale(m, locale)
+                mine = self.locale(m, interaction)
                 labels = ((self.t(m)(m.engine.label(m.state, seat, chosen)),
                            self.t(m, mine)(m.engine.label(m.state, seat, chosen))) if chosen else ("", ""))
                 await self.service.choose(mid, interaction.user.id, seat, count, fp, idx)

@@ -24,6 +24,7 @@ import discord
 from cogs import ui
 from core.i18n import tr
 from core.service import Match, Step
+from engines.base import T
 
 if TYPE_CHECKING:  # pragma: no cover
     from cogs.controller import Controller
@@ -106,7 +107,7 @@ class Panels:
             labels[acts.index(rule[1])] = None
         prompt = t(engine.prompt(m.state, seat))
         if rule is not None:
-            prompt += " " + tr("({s} seconds)", locale, s=int(rule[0]))
+            prompt += " " + tr(T("({n} second)", plural="({n} seconds)", n=int(rule[0])), locale)
         header = tr("**{game} #{id}** — {prompt}", locale, game=tr(engine.title, locale), id=m.id,
                     prompt=prompt)
         view = ui.choice_view(m.id, seat, m.seat_counts.get(seat, 0), fp, labels,
@@ -166,7 +167,7 @@ class Panels:
             elif ping:
                 mention.append(seat)
             lines = notes.pop(seat, [])
-            content, view = self.build(m, seat, self.c.locale(m, s.locale))
+            content, view = self.build(m, seat, self.c.locale(m, s))
             if lines:
                 content = clip("\n".join(lines) + "\n" + content)
             msg = await self.c.dm(m, s.user_id, content=content, view=view)
@@ -178,7 +179,7 @@ class Panels:
             s = m.seat(seat)
             if s is not None and not s.is_ai:
                 await self.c.dm(m, s.user_id, content=clip(
-                    f"**{tr(m.engine.title, self.c.locale(m, s.locale))} #{m.id}** — " + "\n".join(lines)))
+                    f"**{tr(m.engine.title, self.c.locale(m, s))} #{m.id}** — " + "\n".join(lines)))
         if mention:
             await self._mention(m, mention)
 
@@ -250,7 +251,7 @@ class Panels:
         if panel is None:
             return
         s = m.seat(seat)
-        note = note if note is not None else tr("*(replaced by a newer panel below)*", self.c.locale(m, s.locale if s else None))
+        note = note if note is not None else tr("*(replaced by a newer panel below)*", self.c.locale(m, s))
         try:
             message = self.c.channel(panel.channel_id).get_partial_message(panel.message_id)
             if panel.content is not None:
@@ -266,7 +267,7 @@ class Panels:
         if panel is None or time.monotonic() - panel.at > EPHEMERAL_EDITABLE_S:
             return
         s = m.seat(seat)
-        note = note if note is not None else tr("*(replaced by a newer panel)*", self.c.locale(m, s.locale if s else None))
+        note = note if note is not None else tr("*(replaced by a newer panel)*", self.c.locale(m, s))
         kwargs: dict[str, Any] = {"content": clip(panel.content + "\n" + note), "view": None,
                                   "allowed_mentions": NO_MENTIONS}
         try:
@@ -281,7 +282,7 @@ class Panels:
         """The end of a table: no panel of it stays clickable."""
         for (mid, seat) in [k for k in (*self.dm, *self.ephemeral, *self.public) if k[0] == m.id]:
             s = m.seat(seat)
-            note = tr(note_text, self.c.locale(m, s.locale if s else None))
+            note = tr(note_text, self.c.locale(m, s))
             await self.retire_dm(m, seat, f"*{note}*")
             await self.retire_ephemeral(m, seat, f"*{note}*")
             await self.retire_public(m, seat)
@@ -311,7 +312,7 @@ class Panels:
                 content=clip(msg.content + "\n" + self.c.t(m)("✓ {choice}", choice=label_public)),
                 view=None, allowed_mentions=NO_MENTIONS)
             return
-        locale = self.c.locale(m, str(interaction.locale))
+        locale = self.c.locale(m, interaction)
         done = tr("✓ {choice}", locale, choice=label_private)
         content = clip(((msg.content + "\n") if msg is not None and msg.content else "") + done)
         if interaction.guild_id is None:        # a DM panel
@@ -337,7 +338,7 @@ class Panels:
     async def show_turn(self, interaction: discord.Interaction, m: Match, seat: str) -> None:
         """The **Your turn** button: the seat's decision as a new ephemeral panel (its DM
         panel of the same decision is retired, so one panel stays live)."""
-        locale = self.c.locale(m, str(interaction.locale))
+        locale = self.c.locale(m, interaction)
         content, view = self.build(m, seat, locale)
         await interaction.response.send_message(content, view=view, ephemeral=True,
                                                 allowed_mentions=NO_MENTIONS)
@@ -349,7 +350,7 @@ class Panels:
 
     async def taken_back(self, interaction: discord.Interaction, m: Match, seat: str) -> None:
         """After **Back**: the decision taken back is offered again in the clicked panel."""
-        locale = self.c.locale(m, str(interaction.locale))
+        locale = self.c.locale(m, interaction)
         content, view = self.build(m, seat, locale)
         key = (m.id, seat)
         self.offered[key] = self.stamp(m, seat)

@@ -11,7 +11,7 @@ from discord.ext import commands
 
 import engines
 import render
-from core.i18n import LOCALES, available, language, tr
+from core.i18n import LOCALES, available, language as language_of, tr
 from core.service import ServiceError
 from cogs.controller import Controller, clip
 from engines.base import Text
@@ -21,11 +21,18 @@ RULES_DIR = LOCALES / "rules"
 
 def rules_text(game: str, locale: str | None) -> str:
     """Our own summary of a game's rules, in the reader's language when we have it."""
-    for lang in (language(locale), "en"):
+    for lang in (language_of(locale), "en"):
         p = RULES_DIR / lang / f"{game}.md"
         if p.exists():
             return p.read_text(encoding="utf-8")
     return tr("No rules summary yet.", locale)
+
+
+# each language by its own name
+LANGUAGE_NAMES = {"en": "English", "el": "Ελληνικά", "hu": "Magyar"}
+
+def language_choices() -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=LANGUAGE_NAMES.get(lang, lang), value=lang) for lang in available()]
 
 
 class Tables(commands.GroupCog, group_name="table", group_description="Tables of every game"):
@@ -161,6 +168,22 @@ class Tables(commands.GroupCog, group_name="table", group_description="Tables of
                 await interaction.followup.send(c, ephemeral=True)
         await self._run(interaction, go)
 
+    @app_commands.command(name="language", description="The language of your own panels, DMs and replies")
+    @app_commands.describe(language="A language, or 'discord' to follow your Discord language again")
+    @app_commands.choices(language=[app_commands.Choice(name="discord", value="discord")]
+                          + language_choices())
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        async def go():
+            chosen = None if language == "discord" else language
+            if chosen is not None and chosen not in available():
+                raise ServiceError("There is no {lang} translation.", lang=language)
+            await self.service.set_language(interaction.user.id, chosen)
+            shown = chosen or language_of(str(interaction.locale))
+            await interaction.response.send_message(
+                tr("Your panels, DMs and replies are now in {lang}.", shown, lang=LANGUAGE_NAMES.get(shown, shown)),
+                ephemeral=True)
+        await self._run(interaction, go)
+
     @app_commands.command(name="history", description="Your last finished games")
     async def history(self, interaction: discord.Interaction) -> None:
         async def go():
@@ -215,8 +238,6 @@ PING_CHOICES = [app_commands.Choice(name="on the first decision of a turn", valu
                 app_commands.Choice(name="never", value="off")]
 
 
-def language_choices() -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=lang, value=lang) for lang in available()]
 
 
 async def open_table(bot, interaction: discord.Interaction, game: str, options: dict,
@@ -231,7 +252,7 @@ async def open_table(bot, interaction: discord.Interaction, game: str, options: 
             game, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
             host_id=interaction.user.id, host_name=interaction.user.display_name,
             host_locale=str(interaction.locale), options=options, table=table,
-            lang=language(lang or str(interaction.guild_locale or interaction.locale)))
+            lang=language_of(lang or str(interaction.guild_locale or interaction.locale)))
     except ServiceError as e:
         await controller.refuse(interaction, e.text)
         return

@@ -15,6 +15,7 @@ from cogs.tables import (PING_CHOICES, TIMEOUT_CHOICES, TIMER_CHOICES, language_
                          table_options)
 import engines
 from core.i18n import tr
+from engines.base import T
 
 log = logging.getLogger(__name__)
 
@@ -78,8 +79,9 @@ class Whisky(commands.GroupCog, group_name="whisky", group_description="The Whis
         name = qbank.pack_file_name(pack.filename)
         if name is None or pack.size > qbank.MAX_PACK_BYTES:
             await interaction.response.send_message(
-                tr("A pack is a .jsonl file of at most 1 MB with at most {n} questions.", loc,
-                   n=qbank.MAX_PACK_QUESTIONS), ephemeral=True)
+                tr(T("A pack is a .jsonl file of at most 1 MB with at most {n} question.",
+                     plural="A pack is a .jsonl file of at most 1 MB with at most {n} questions.",
+                     n=qbank.MAX_PACK_QUESTIONS), loc), ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         # From here on every path ends in a followup: never leave "thinking…" behind.
@@ -103,8 +105,9 @@ class Whisky(commands.GroupCog, group_name="whisky", group_description="The Whis
                 return
             engines.get("whisky").reload_bank()
             await interaction.followup.send(
-                tr("Pack {name} added to this server: {n} questions. New tables here use it.", loc,
-                   name=name, n=added), ephemeral=True)
+                tr(T("Pack {name} added to this server: {n} question. New tables here use it.",
+                     plural="Pack {name} added to this server: {n} questions. New tables here use it.",
+                     name=name, n=added), loc), ephemeral=True)
         except Exception:
             log.exception("question pack %r of guild %s failed", pack.filename, interaction.guild_id)
             try:

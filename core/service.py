@@ -166,6 +166,7 @@ class MatchService:
         self._listeners: list[Listener] = []
         self._timers: dict[tuple[int, str, str], asyncio.Task] = {}   # (match, seat, kind)
         self._deadlines: dict[int, dict[tuple[str, str], tuple[int, float]]] = {}  # as stored
+        self.languages: dict[int, str] = {}     # user -> the language they chose (/table language)
         self._retries: dict[int, asyncio.Task] = {}       # AI moves to try again after a failed write
         self._retry_attempts: dict[int, int] = {}
         self._clock = clock
@@ -187,6 +188,7 @@ class MatchService:
         from where it stopped: listeners hear "restored" first, then the AI seats whose
         turn it was move (a crash may have come between a human's move and their replies)
         and the timers are armed again."""
+        self.languages = await self.store.user_languages()
         rows = await self.store.matches(("lobby", "running"))
         out = []
         for row in reversed(rows):
@@ -282,6 +284,14 @@ class MatchService:
         self.matches[mid] = m
         return m
 
+    async def set_language(self, user_id: int, lang: str | None) -> None:
+        """A player's own language for what they see privately (None: their Discord one)."""
+        await self.store.set_user_language(user_id, lang)
+        if lang is None:
+            self.languages.pop(user_id, None)
+        else:
+            self.languages[user_id] = lang
+
     async def rematch(self, match_id: int, user_id: int, name: str, locale: str | None) -> Match:
         """A new table with the seats and options of a finished game ("Play again"), opened
         once per result, by one of its players."""
@@ -330,7 +340,8 @@ class MatchService:
             if m.seat_of(user_id):
                 raise ServiceError("You are already seated at this table.")
             if len(m.seats) >= m.engine.max_players:
-                raise ServiceError("This table is full ({n} seats).", n=m.engine.max_players)
+                raise ServiceError("This table is full: it has {n} seat.", plural="This table is full: it has {n} seats.",
+                                   n=m.engine.max_players)
             await self._save_seats(m, m.seats + [Seat("?", user_id, name, False, locale)])
         await self._notify(m, Change("lobby", actor=user_id))
         return m
@@ -360,7 +371,8 @@ class MatchService:
             if not m.seat_of(user_id):
                 raise ServiceError("Only seated players can add an AI seat.")
             if len(m.seats) >= m.engine.max_players:
-                raise ServiceError("This table is full ({n} seats).", n=m.engine.max_players)
+                raise ServiceError("This table is full: it has {n} seat.", plural="This table is full: it has {n} seats.",
+                                   n=m.engine.max_players)
             k = sum(1 for s in m.seats if s.is_ai) + 1
             await self._save_seats(m, m.seats + [Seat("?", None, f"AI {k}", True)])
         await self._notify(m, Change("lobby", actor=user_id))
@@ -394,7 +406,8 @@ class MatchService:
             engine = m.engine
             if not engine.min_players <= len(m.seats) <= engine.max_players:
                 raise ServiceError("{game} needs {min} to {max} players; this table has {n}.",
-                                   game=engine.title, min=engine.min_players,
+                                   plural="{game} needs {min} to {max} players; this table has {n}.",
+                                   game=T(engine.title), min=engine.min_players,
                                    max=engine.max_players, n=len(m.seats))
             try:
                 state = engine.new([s.seat for s in m.seats], seed=m.seed, options=m.options)

@@ -281,6 +281,20 @@ class Store:
         async with self._transaction() as conn:
             await conn.execute("UPDATE matches SET rematch_id=? WHERE id=?", (rematch_id, match_id))
 
+    # --- players' languages --------------------------------------------------------------
+    async def set_user_language(self, user_id: int, lang: str | None) -> None:
+        """A player's own language (None: back to their Discord locale)."""
+        async with self._transaction() as conn:
+            if lang is None:
+                await conn.execute("DELETE FROM user_languages WHERE user_id=?", (user_id,))
+            else:
+                await conn.execute("INSERT OR REPLACE INTO user_languages VALUES (?,?)",
+                                   (user_id, lang))
+
+    async def user_languages(self) -> dict[int, str]:
+        async with self.conn.execute("SELECT user_id, lang FROM user_languages") as cur:
+            return {r["user_id"]: r["lang"] for r in await cur.fetchall()}
+
     # --- timers -------------------------------------------------------------------------
     async def set_deadline(self, match_id: int, seat: str, kind: str, count: int, at: float) -> None:
         async with self._transaction() as conn:

@@ -214,7 +214,7 @@ class BaseEngine:
     def check_seats(self, seats: Sequence[str]) -> None:
         if not self.min_players <= len(seats) <= self.max_players:
             raise IllegalAction("{game} needs {min} to {max} players.",
-                                game=self.title, min=self.min_players, max=self.max_players)
+                                game=T(self.title), min=self.min_players, max=self.max_players)
         if len(set(seats)) != len(seats):
             raise IllegalAction("Every seat needs its own name.")
 
