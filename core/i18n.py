@@ -306,6 +306,112 @@ def write_catalogs() -> list[Path]:
     return out
 
 
+# --- translators' tools ------------------------------------------------------------------
+
+GAMES_DIRS = ("libertalia", "glen_more", "whisky", "keyflower")
+
+
+def domain_of(locations) -> str:
+    """Which part of the project a message belongs to: a game's name, or "platform"."""
+    found = set()
+    for path, _ in locations:
+        for game in GAMES_DIRS:
+            if f"/{game}/" in f"/{path}/" or path.startswith(f"render/{game}") or path == f"cogs/{game}.py":
+                found.add(game)
+                break
+        else:
+            found.add("platform")
+    return found.pop() if len(found) == 1 else "platform"
+
+
+def _placeholders(text: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+
+def _read(lang: str):
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po
+    path = po_path(lang)
+    if not path.exists():
+        return Catalog(locale=lang, domain=DOMAIN, project="Tablemaster", charset="utf-8",
+                       creation_date=_FIXED_DATE, revision_date=_FIXED_DATE, fuzzy=False)
+    with path.open("rb") as f:
+        return read_po(f, locale=lang, domain=DOMAIN)
+
+
+def _translated(msg) -> bool:
+    if isinstance(msg.string, (list, tuple)):
+        return all(msg.string) and "fuzzy" not in msg.flags
+    return bool(msg.string) and "fuzzy" not in msg.flags
+
+
+def export(lang: str, domain: str | None = None, only_missing: bool = True) -> list[dict]:
+    """The messages of a domain as a list a translator fills in (``translation``: a string,
+    or a list of plural forms in the language's order)."""
+    cat = _read(lang)
+    out = []
+    for m in template_catalog():
+        if not m.id or (domain and domain_of(m.locations) != domain):
+            continue
+        have = cat.get(m.id if isinstance(m.id, str) else m.id[0], context=m.context)
+        if only_missing and have is not None and _translated(have):
+            continue
+        plural = isinstance(m.id, (list, tuple))
+        out.append({"id": m.id[0] if plural else m.id, "plural": m.id[1] if plural else None,
+                    "context": m.context, "where": [p for p, _ in m.locations][:3],
+                    "forms": cat.num_plurals if plural else 1,
+                    "translation": (have.string if have is not None and _translated(have) else None)})
+    return out
+
+
+def merge(lang: str, entries: list[dict]) -> tuple[int, list[str]]:
+    """Put translations into a language's catalog (creating it); refuses any whose
+    placeholders differ from the English. Returns (merged, problems)."""
+    cat = _read(lang)
+    tmpl = template_catalog()
+    merged, problems = 0, []
+    for e in entries:
+        tr_ = e.get("translation")
+        if not tr_:
+            continue
+        src = tmpl.get(e["id"], context=e.get("context"))
+        if src is None:
+            problems.append(f"not in the template: {e['id']!r}")
+            continue
+        english = src.id if isinstance(src.id, (list, tuple)) else [src.id]
+        forms = list(tr_) if isinstance(tr_, (list, tuple)) else [tr_]
+        if isinstance(src.id, (list, tuple)) and len(forms) != cat.num_plurals:
+            problems.append(f"{e['id']!r}: {len(forms)} forms, {lang} has {cat.num_plurals}")
+            continue
+        want = _placeholders(english[-1]) | _placeholders(english[0])
+        bad = [f for f in forms if _placeholders(f) - want or
+               (_placeholders(english[0]) - _placeholders(f)) - {"n"}]
+        if bad:
+            problems.append(f"{e['id']!r}: placeholders differ in {bad[0]!r}")
+            continue
+        string_ = tuple(forms) if isinstance(src.id, (list, tuple)) else forms[0]
+        cat.add(src.id, string_, context=src.context, locations=src.locations)
+        merged += 1
+    cat.update(tmpl, no_fuzzy_matching=True)
+    cat.obsolete.clear()
+    _write(cat, po_path(lang))
+    translations.cache_clear()
+    return merged, problems
+
+
+def coverage(lang: str) -> tuple[int, int]:
+    """(translated, total) messages of the template in a language."""
+    cat = _read(lang)
+    total = done = 0
+    for m in template_catalog():
+        if not m.id:
+            continue
+        total += 1
+        have = cat.get(m.id if isinstance(m.id, str) else m.id[0], context=m.context)
+        done += have is not None and _translated(have)
+    return done, total
+
+
 def _fixed_date():
     import datetime
     return datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
@@ -314,9 +420,31 @@ def _fixed_date():
 _FIXED_DATE = _fixed_date()     # a stable header, so the template only changes with its messages
 
 
+USAGE = """usage: python -m core.i18n extract                      template + merge into every .po
+       python -m core.i18n status                       translated / total per language
+       python -m core.i18n export LANG [DOMAIN] FILE.json   messages to translate (JSON)
+       python -m core.i18n merge LANG FILE.json            put translations into the .po"""
+
+
 if __name__ == "__main__":
-    if sys.argv[1:] == ["extract"]:
+    import json
+    args = sys.argv[1:]
+    if args == ["extract"]:
         for p in write_catalogs():
             print(p)
+    elif args == ["status"]:
+        for lang in available()[1:]:
+            done, total = coverage(lang)
+            print(f"{lang}: {done}/{total}")
+    elif len(args) in (3, 4) and args[0] == "export":
+        lang, domain, path = args[1], (args[2] if len(args) == 4 else None), args[-1]
+        Path(path).write_text(json.dumps(export(lang, domain), ensure_ascii=False, indent=1),
+                              encoding="utf-8")
+        print(path)
+    elif len(args) == 3 and args[0] == "merge":
+        n, problems = merge(args[1], json.loads(Path(args[2]).read_text(encoding="utf-8")))
+        print(f"merged {n}")
+        for p in problems:
+            print("refused:", p)
     else:
-        print("usage: python -m core.i18n extract")
+        print(USAGE)
