@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests import spec
+
 MESSAGE_FIELDS = ("content", "embeds", "components", "attachments")
 
 
@@ -31,8 +33,11 @@ def unsafe_mentions(method: str, payload: dict) -> str | None:
 
 @pytest.fixture
 async def sb(sb):
-    """The stand-in of tests/conftest.py; afterwards, no message the bot sent could ping
-    @everyone, @here, a role, or a user it did not name on purpose."""
+    """The stand-in of tests/conftest.py. Afterwards: every request body the bot sent
+    conforms to Discord's own API description, and no message could ping @everyone, @here,
+    a role, or a user it did not name on purpose."""
     yield sb
+    broken = sorted({p for method, path, body in sb.bodies for p in spec.problems(method, path, body)})
+    assert not broken, f"requests that break Discord's API description: {broken[:8]}"
     bad = [(m, p, why) for m, p, body in message_bodies(sb) if (why := unsafe_mentions(m, body))]
     assert not bad, f"messages that could ping more than intended: {bad[:5]}"

@@ -147,7 +147,7 @@ async def test_server_manager_adds_a_question_pack(sb, tmp_path, monkeypatch):
 
         r = await sb.slash("anna", "whisky questions", pack=("house.jsonl", one))
         final = await r.wait_final()
-        assert "added to this server: 1 questions" in final.text
+        assert "added to this server: 1 question." in final.text
         assert (packs / str(guild) / "house.jsonl").read_bytes() == one
         assert not list(packs.glob("*.jsonl"))          # in the server's folder, nowhere else
         r = await sb.slash("anna", "whisky questions", pack=("house.jsonl", one))
