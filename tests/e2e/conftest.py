@@ -1,6 +1,8 @@
 """Checks on everything the real bot sent to the Discord stand-in during an end-to-end test."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests import spec
@@ -41,3 +43,6 @@ async def sb(sb):
     assert not broken, f"requests that break Discord's API description: {broken[:8]}"
     bad = [(m, p, why) for m, p, body in message_bodies(sb) if (why := unsafe_mentions(m, body))]
     assert not bad, f"messages that could ping more than intended: {bad[:5]}"
+    # a DM goes to the cached DM channel (or one opened from the id): no user lookup first
+    lookups = [p for m, p, _ in sb.requests if m == "GET" and re.fullmatch(r"/api/v10/users/\d+", p)]
+    assert not lookups, f"user lookups before DMs: {lookups[:3]}"
