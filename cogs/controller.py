@@ -416,7 +416,7 @@ class Controller:
                     self._hands[(m.id, s.seat)] = self._hand_digest(m, s.seat)
         elif change.kind == "aborted":
             await self.edit_lobby(m)
-            await self.panels.retire_all(m, "(this table was closed)")
+            await self.panels.retire_all(m, T("(this table was closed)"))
             if m.board_message_id or m.thread_id:
                 await home.send(t("Table #{id} was closed.", id=m.id), allowed_mentions=NO_MENTIONS)
                 if m.board_message_id:
@@ -475,7 +475,7 @@ class Controller:
         clickable but Play again."""
         await self.post_results(m)
         await self.edit_lobby(m)
-        await self.panels.retire_all(m, "(the game is over)")
+        await self.panels.retire_all(m, T("(the game is over)"))
         for seat, lines in notes.items():
             s = m.seat(seat)
             await self.dm(m, s.user_id, content=clip(

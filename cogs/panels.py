@@ -24,7 +24,7 @@ import discord
 from cogs import ui
 from core.i18n import tr
 from core.service import Match, Step
-from engines.base import T
+from engines.base import T, Text
 
 if TYPE_CHECKING:  # pragma: no cover
     from cogs.controller import Controller
@@ -278,7 +278,7 @@ class Panels:
         except discord.HTTPException:
             log.info("could not retire an ephemeral panel of match %s", m.id)
 
-    async def retire_all(self, m: Match, note_text: str) -> None:
+    async def retire_all(self, m: Match, note_text: Text) -> None:
         """The end of a table: no panel of it stays clickable."""
         for (mid, seat) in [k for k in (*self.dm, *self.ephemeral, *self.public) if k[0] == m.id]:
             s = m.seat(seat)

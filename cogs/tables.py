@@ -14,7 +14,7 @@ import render
 from core.i18n import LOCALES, available, language as language_of, tr
 from core.service import ServiceError
 from cogs.controller import Controller, clip
-from engines.base import Text
+from engines.base import T, Text
 
 RULES_DIR = LOCALES / "rules"
 
@@ -211,7 +211,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Tables of
         await interaction.response.send_message(tr(HELP, interaction.locale), ephemeral=True)
 
 
-HELP = ("**How to play**\n"
+HELP = T("**How to play**\n"
         "• Open a table: `/libertalia new`, `/glenmore new`, `/whisky new` or `/keyflower new`.\n"
         "• Sit down with **Join** (or `/table join`), add AI players with **Add AI**; the host presses **Start**.\n"
         "• The game goes on in a thread. When it is your turn you get your choices by DM; "

@@ -237,10 +237,13 @@ def data_strings() -> dict[str, str]:
 
 
 def _name(func: ast.AST) -> str:
+    """The called name: ``tr(...)`` -> tr, ``self.t(m)(...)`` -> t (a translator made on the spot)."""
     if isinstance(func, ast.Name):
         return func.id
     if isinstance(func, ast.Attribute):
         return func.attr
+    if isinstance(func, ast.Call):
+        return _name(func.func)
     return ""
 
 
@@ -390,7 +393,12 @@ def merge(lang: str, entries: list[dict]) -> tuple[int, list[str]]:
             problems.append(f"{e['id']!r}: placeholders differ in {bad[0]!r}")
             continue
         string_ = tuple(forms) if isinstance(src.id, (list, tuple)) else forms[0]
-        cat.add(src.id, string_, context=src.context, locations=src.locations)
+        existing = cat.get(src.id if isinstance(src.id, str) else src.id[0], context=src.context)
+        if existing is not None:          # Catalog.add would keep an existing translation
+            existing.string = string_
+            existing.flags.discard("fuzzy")
+        else:
+            cat.add(src.id, string_, context=src.context, locations=src.locations)
         merged += 1
     cat.update(tmpl, no_fuzzy_matching=True)
     cat.obsolete.clear()
