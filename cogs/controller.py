@@ -105,6 +105,8 @@ class Controller:
         self._board_after: dict[int, discord.Embed] = {}  # the board embed once superseded
         self._hands: dict[tuple[int, str], str] = {}      # digest of the hand last shown
         service.add_listener(self.on_change)
+        if hasattr(bot, "add_listener"):
+            bot.add_listener(ui.refuse_stray, "on_interaction")
 
     # --- plumbing -------------------------------------------------------------------------
     async def on_change(self, match: Match, change: Change) -> None:

@@ -41,7 +41,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button],
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(match["op"], int(match["mid"]), item.label or "")
+        return cls(match["op"], int(match["mid"]), getattr(item, "label", None) or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await controller(interaction).on_table_button(interaction, self.op, self.mid)
@@ -58,7 +58,7 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["mid"]), match["seat"], int(match["count"]), match["fp"],
-                   int(match["idx"]), item.label or "")
+                   int(match["idx"]), getattr(item, "label", None) or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await controller(interaction).on_choice(interaction, self.mid, self.seat, self.count,
@@ -78,7 +78,7 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["mid"]), match["seat"], int(match["count"]), match["fp"],
-                   list(item.options))
+                   list(getattr(item, "options", None) or []) or None)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
@@ -92,6 +92,36 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
 
 
 DYNAMIC_ITEMS = (TableButton, ChoiceButton, ChoiceSelect)
+OUR_PREFIXES = ("tbl:", "act:", "sel:")
+CUSTOM_ID_MAX = 100
+
+
+def handled_by_an_item(interaction: discord.Interaction) -> bool:
+    """Whether one of our buttons/selects will answer this component interaction: its
+    custom_id matches an item's template and is on the message that was clicked (discord.py
+    silently drops a custom_id that is not, and the user would see "interaction failed")."""
+    data = interaction.data or {}
+    cid = str(data.get("custom_id", ""))
+    if len(cid) > CUSTOM_ID_MAX or not any(item.__discord_ui_compiled_template__.fullmatch(cid)
+                                           for item in DYNAMIC_ITEMS):
+        return False
+    message = interaction.message
+    if message is None:
+        return False
+    return any(getattr(c, "custom_id", None) == cid for row in message.components
+               for c in getattr(row, "children", [row]))
+
+
+async def refuse_stray(interaction: discord.Interaction) -> None:
+    """A component interaction with one of our prefixes that no item will answer (a forged,
+    malformed or outdated custom_id): one clear ephemeral refusal, nothing else."""
+    if interaction.type != discord.InteractionType.component:
+        return
+    cid = str((interaction.data or {}).get("custom_id", ""))
+    if not cid.startswith(OUR_PREFIXES) or handled_by_an_item(interaction):
+        return
+    await controller(interaction).refuse(
+        interaction, Text("That button is out of date: use the newest panel (press Your turn)."))
 
 
 def choice_view(mid: int, seat: str, count: int, fp: str, labels: list[str | None],

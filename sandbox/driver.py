@@ -350,11 +350,15 @@ class DriverMixin:
             d["app_permissions"] = str(w.member_permissions(w.bot.id))
         if it.message is not None:
             d["message"] = w.message_payload(it.message)
+            claimed = getattr(it, "claimed", None)
+            if claimed is not None:     # a crafted client that claims the message has it
+                rows = list(d["message"].get("components") or [])[:4]
+                d["message"]["components"] = rows + [{"type": 1, "components": [claimed]}]
         return d
 
     async def _interact(self, user: SbUser, itype: int, channel: SbChannel, data: dict, *,
                         message: SbMessage | None = None, name: str = "", timeout: float | None = None,
-                        wait: bool = True) -> InteractionResult:
+                        wait: bool = True, claimed: dict | None = None) -> InteractionResult:
         session = self.bot_session()
         if session is None:
             raise SandboxError("no bot is connected to the sandbox gateway (did it start? "
@@ -362,6 +366,7 @@ class DriverMixin:
         w = self.world
         it = SbInteraction(self, id=w.ids.next(), token="sbx." + secrets.token_urlsafe(24), type=itype,
                            user=user, channel=channel, data=data, message=message, name=name)
+        it.claimed = claimed
         self.interactions[it.id] = it
         self.by_token[it.token] = it
         result = InteractionResult(self, it, self.mark())
@@ -568,10 +573,13 @@ class DriverMixin:
                                     name=comp["custom_id"], timeout=timeout, wait=wait)
 
     async def forge(self, user, message, custom_id: str, *, values: list[str] | None = None,
-                    timeout: float | None = None, wait: bool = True) -> InteractionResult:
+                    claim: bool = False, timeout: float | None = None,
+                    wait: bool = True) -> InteractionResult:
         """A component interaction with any custom_id on a message the user can see, whether
         or not the message shows that component: a button from an old copy of the message, a
-        stale client, or a crafted request. ``values`` makes it a select interaction."""
+        stale client, or a crafted request. ``values`` makes it a select interaction;
+        ``claim`` also puts the component into the message the interaction carries (a client
+        that lies about what it clicked)."""
         u = self.world.user(user)
         m = self.world.message(message)
         if not self.can_see(u.id, m):
@@ -579,8 +587,14 @@ class DriverMixin:
         data = {"custom_id": custom_id, "component_type": 2 if values is None else 3}
         if values is not None:
             data["values"] = list(values)
+        claimed = None
+        if claim:
+            claimed = ({"type": 2, "style": 1, "custom_id": custom_id, "label": "x"} if values is None
+                       else {"type": 3, "custom_id": custom_id,
+                             "options": [{"label": str(v)[:100] or "x", "value": str(v)[:100] or "x"}
+                                         for v in (values or ["x"])][:25]})
         return await self._interact(u, 3, self.world.channels[m.channel_id], data, message=m,
-                                    name=custom_id, timeout=timeout, wait=wait)
+                                    name=custom_id, timeout=timeout, wait=wait, claimed=claimed)
 
     async def select(self, user, message, custom_id: str, values, *, timeout: float | None = None,
                      wait: bool = True) -> InteractionResult:
