@@ -85,8 +85,15 @@ def panel_of(msg) -> tuple[str, str | dict, list] | None:
     return ("button", buttons, list(buttons)) if buttons else None
 
 
+def table_button(msg, op: str) -> str | None:
+    """The custom_id of a table button ("join", "start", "turn"…) on a message, whatever
+    language its label is in."""
+    return next((cid for cid in msg.custom_ids if cid.startswith(f"tbl:{op}:")), None)
+
+
 def is_results(m) -> bool:
-    return any("final result" in (e.get("title") or "") for e in (m.embeds or []))
+    """The results message (its score chart), in any language."""
+    return any(a.filename == "scores.png" for a in m.attachments)
 
 
 class Player:
@@ -123,8 +130,8 @@ class Player:
         else:
             if self.current is not None and panel_of(self.current):
                 msg = self.current
-            elif board_msg is not None and board_msg.component(label="Your turn"):
-                r = await self.sb.click(self.name, board_msg, label="Your turn")
+            elif board_msg is not None and table_button(board_msg, "turn"):
+                r = await self.sb.click(self.name, board_msg, table_button(board_msg, "turn"))
                 if r.ephemeral and r.message is not None and panel_of(r.message):
                     msg = r.message
                 else:
@@ -174,16 +181,18 @@ async def open_table(sb, settle, humans=("anna", "bruno", "chloe"), ai=1, comman
     assert r.type == 4 and not r.ephemeral
     lobby = r.message
     for h in humans[1:]:
-        j = await sb.click(h, lobby, label="Join")
+        j = await sb.click(h, lobby, table_button(lobby, "join"))
         assert j.type == 6
     for _ in range(ai):
-        await sb.click(humans[0], lobby, label="Add AI")
+        await sb.click(humans[0], lobby, table_button(lobby, "ai"))
     if len(humans) > 1:
-        refused = await sb.click(humans[1], lobby, label="Start")
-        assert refused.ephemeral and "Only the host" in refused.content
-    await sb.click(humans[0], lobby, label="Start")
+        refused = await sb.click(humans[1], lobby, table_button(lobby, "start"))
+        assert refused.ephemeral and refused.content
+        if sb.user(humans[1]).locale.startswith("en"):
+            assert "Only the host" in refused.content
+    await sb.click(humans[0], lobby, table_button(lobby, "start"))
     thread = await sb.wait_for_thread(timeout=10)
-    await sb.wait_for_message(lambda m: m.channel_id == thread.id and m.component(label="Your turn"),
+    await sb.wait_for_message(lambda m: m.channel_id == thread.id and table_button(m, "turn"),
                               timeout=10)
     await settle()
     return lobby, thread
@@ -191,7 +200,7 @@ async def open_table(sb, settle, humans=("anna", "bruno", "chloe"), ai=1, comman
 
 def board(sb, thread):
     for m in reversed(sb.messages(thread)):
-        if m.component(label="Your turn"):
+        if table_button(m, "turn"):
             return m
     return None
 
