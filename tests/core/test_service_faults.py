@@ -249,3 +249,43 @@ async def test_a_paused_game_stays_paused_after_a_restart(env):
         assert not svc2.matches[m.id].paused and svc2.deadline(m.id, "A") is not None
     finally:
         await svc2.close()
+
+
+@pytest.mark.parametrize("fault", [OSError(28, "No space left on device"),
+                                   __import__("sqlite3").OperationalError("database is locked")])
+async def test_a_store_fault_refuses_the_move_and_is_logged_once(env, monkeypatch, caplog, fault):
+    """Disk full, or the database locked beyond the busy timeout: the player is told the move
+    was not saved, nothing changes in memory, and the log says so once, with the match."""
+    store, svc, _, _ = env
+    m = await table_with_ai(svc)
+    before = (m.engine.dump(m.state), m.n, dict(m.seat_counts))
+
+    async def broken(*a, **kw):
+        raise fault
+    monkeypatch.setattr(store, "append_action", broken)
+    caplog.clear()
+    with pytest.raises(ServiceError, match="could not be saved"):
+        await pick(svc, m)
+    assert (m.engine.dump(m.state), m.n, dict(m.seat_counts)) == before
+    logged = [r for r in caplog.records if r.levelname == "ERROR"]
+    assert len(logged) == 1 and f"match {m.id}" in logged[0].getMessage()
+
+
+async def test_a_corrupt_row_leaves_its_match_in_the_store_and_the_others_play_on(env, caplog):
+    store, svc, _, tmp_path = env
+    a = await table_with_ai(svc)
+    b = await table_with_ai(svc)
+    await store.conn.execute("UPDATE snapshots SET state='{not json' WHERE match_id=?", (a.id,))
+    await store.conn.commit()
+    svc2 = MatchService(store)
+    caplog.clear()
+    try:
+        await svc2.load_all()
+        assert a.id not in svc2.matches and b.id in svc2.matches
+        logged = [r for r in caplog.records if r.levelname == "ERROR"]
+        assert len(logged) == 1 and f"match {a.id}" in logged[0].getMessage()
+        assert (await store.get_match(a.id)).status == "running"      # untouched, for a fix
+        with pytest.raises(ServiceError, match="no longer exists"):
+            await svc2.choose(a.id, ANNA, "A", 0, "x", 0)
+    finally:
+        await svc2.close()

@@ -72,3 +72,26 @@ async def test_a_timer_goes_on_after_a_restart_with_the_time_left(sb, tmp_path):
         assert deadlines() == before
     finally:
         proc.stop()
+
+
+async def test_a_gateway_drop_in_the_middle_of_a_game_loses_no_click(sb, tmp_path):
+    """The socket drops; a player clicks while the bot reconnects; the click reaches the bot
+    when it resumes the session, is answered, and the move counts once."""
+    from tests.e2e.harness import Player, panel_of
+    bot, task, store = await start_bot_inprocess(tmp_path / "drop.db", games=("libertalia",))
+    try:
+        settle = bot.controller.idle
+        await open_table(sb, settle, humans=("anna", "bruno"), ai=1)
+        match = next(iter(bot.service.matches.values()))
+        panel = Player(sb, "anna").dm_panel()
+        kind, cid, values = panel_of(panel)
+        n = match.n
+        await sb.drop_connections()
+        r = await sb.click("anna", panel, cid[values[0]]) if kind == "button" else \
+            await sb.select("anna", panel, cid, [values[0]])
+        assert r.type == 7
+        await settle()
+        assert match.n == n + 1
+        assert sum(1 for a in await store.actions(match.id) if a[1] == "A") == 1
+    finally:
+        await stop_bot_inprocess(bot, task, store)
