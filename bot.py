@@ -61,6 +61,7 @@ class Config:
     log_level: str
     guild_ready_timeout: float | None
     sandbox_url: str | None = None      # a stand-in already running (python -m sandbox)
+    render_processes: int | None = None  # None: one per core; 0: draw in a thread
 
     @property
     def world_file(self) -> Path:
@@ -90,12 +91,14 @@ class Config:
             use_threads=env.get("USE_THREADS", "1").lower() in ("1", "true", "yes"),
             log_level=env.get("LOG_LEVEL", "INFO"),
             guild_ready_timeout=float(env["GUILD_READY_TIMEOUT"]) if env.get("GUILD_READY_TIMEOUT") else None,
+            render_processes=int(env["RENDER_PROCESSES"]) if env.get("RENDER_PROCESSES") else None,
         )
 
 
 class GameBot(commands.Bot):
     def __init__(self, store: Store, *, games: list[str] | None = None, use_threads: bool = True,
-                 dev_guild: int | None = None, **client_kwargs) -> None:
+                 dev_guild: int | None = None, render_processes: int | None = None,
+                 **client_kwargs) -> None:
         intents = discord.Intents.default()
         # nothing the bot writes pings anyone unless a message names its users explicitly
         client_kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
@@ -103,7 +106,7 @@ class GameBot(commands.Bot):
                          help_command=None, **client_kwargs)
         self.store = store
         self.service = MatchService(store)
-        self.controller = Controller(self, self.service)
+        self.controller = Controller(self, self.service, render_processes)
         self.games = games if games is not None else engines.available()
         self.use_threads = use_threads
         self.dev_guild = dev_guild
@@ -120,6 +123,7 @@ class GameBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(*ui.DYNAMIC_ITEMS)
+        await self.controller.renderer.warm()
         await self.load_commands()
         loaded = await self.service.load_all()
         log.info("rebuilt %d open tables", len(loaded))
@@ -133,6 +137,7 @@ class GameBot(commands.Bot):
     async def close(self) -> None:
         await self.controller.idle()
         await self.service.close()
+        self.controller.renderer.close()
         await super().close()
 
 
@@ -169,7 +174,7 @@ async def run(config: Config, **client_kwargs) -> None:
                       flush=True)
             token = token or "sandbox-token"
         bot = GameBot(store, use_threads=config.use_threads, dev_guild=config.dev_guild,
-                      **client_kwargs)
+                      render_processes=config.render_processes, **client_kwargs)
         async with bot:
             await bot.start(token)
     finally:

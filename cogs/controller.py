@@ -22,7 +22,7 @@ from core.service import Change, Match, MatchService, Seat, ServiceError
 from engines.base import Event, Option, T, Text
 from cogs import ui
 from cogs.panels import NO_MENTIONS, Panels, clip, mentioning
-from render.common import bar_chart
+from render.pool import Renderer
 
 log = logging.getLogger(__name__)
 
@@ -90,9 +90,11 @@ def private_part(public: Any, own: Any) -> Any:
 
 
 class Controller:
-    def __init__(self, bot: discord.Client, service: MatchService) -> None:
+    def __init__(self, bot: discord.Client, service: MatchService,
+                 render_processes: int | None = None) -> None:
         self.bot = bot
         self.service = service
+        self.renderer = Renderer(render_processes)
         self.panels = Panels(self)
         self.dm_closed: set[int] = set()
         self._locks: dict[int, asyncio.Lock] = {}
@@ -264,7 +266,7 @@ class Controller:
 
     async def board_file(self, m: Match) -> discord.File:
         view = self.view_for(m, None)
-        rendered = await asyncio.to_thread(render.board, m.game, view, self.t(m))
+        rendered = await self.renderer.run("board", m.game, view, m.lang, m.names())
         return discord.File(io.BytesIO(rendered.png), filename=rendered.filename,
                             description=clip(rendered.alt, 1000))
 
@@ -362,7 +364,7 @@ class Controller:
 
     async def private_file(self, m: Match, seat: str, locale: str | None) -> discord.File | None:
         view = self.view_for(m, seat)
-        rendered = await asyncio.to_thread(render.private, m.game, view, self.t(m, locale))
+        rendered = await self.renderer.run("private", m.game, view, locale, m.names())
         if rendered is None:
             return None
         return discord.File(io.BytesIO(rendered.png), filename="private.png",
@@ -535,8 +537,8 @@ class Controller:
             desc += "\n" + t(o.tiebreak)
         e.description = clip(desc, EMBED_MAX)
         idx = {s.seat: i for i, s in enumerate(m.seats)}
-        chart = await asyncio.to_thread(
-            bar_chart, t("Final scores"), [(f"{s.seat} {s.name}", idx[s.seat], o.scores[s.seat]) for s in order])
+        chart = await self.renderer.chart(
+            t("Final scores"), [(f"{s.seat} {s.name}", idx[s.seat], o.scores[s.seat]) for s in order])
         f = discord.File(io.BytesIO(chart.png), filename="scores.png", description=clip(chart.alt, 1000))
         e.set_image(url="attachment://scores.png")
         await self.channel(m.home_channel).send(embed=e, file=f, view=ui.results_view(m.id, m.lang),
@@ -615,8 +617,8 @@ class Controller:
         if m.state is None:
             raise ServiceError("The game has not started yet.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        t = self.t(m, self.locale(m, interaction))
-        rendered = await asyncio.to_thread(render.full_board, m.game, self.view_for(m, None), t)
+        rendered = await self.renderer.run("full_board", m.game, self.view_for(m, None),
+                                           self.locale(m, interaction), m.names())
         f = discord.File(io.BytesIO(rendered.png), filename=rendered.filename,
                          description=clip(rendered.alt, 1000))
         await interaction.followup.send(file=f, ephemeral=True, allowed_mentions=NO_MENTIONS)

@@ -2,7 +2,6 @@
 rules, hand, spectate, history, resume, help), and the helper every game's `new` uses."""
 from __future__ import annotations
 
-import asyncio
 import io
 
 import discord
@@ -10,7 +9,6 @@ from discord import app_commands
 from discord.ext import commands
 
 import engines
-import render
 from core.i18n import LOCALES, available, language as language_of, tr
 from core.service import ServiceError
 from cogs.controller import Controller, clip
@@ -140,9 +138,8 @@ class Tables(commands.GroupCog, group_name="table", group_description="Tables of
         async def go():
             m = self._here(interaction, ("running",))
             await interaction.response.defer(ephemeral=True, thinking=True)
-            view = self.controller.view_for(m, None)
-            t = self.controller.t(m)
-            r = await asyncio.to_thread(render.board, m.game, view, t)
+            r = await self.controller.renderer.run("board", m.game, self.controller.view_for(m, None),
+                                                   m.lang, m.names())
             f = discord.File(io.BytesIO(r.png), filename=r.filename, description=clip(r.alt, 1000))
             where = f"<#{m.home_channel}>"
             await interaction.followup.send(

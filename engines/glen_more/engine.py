@@ -20,7 +20,12 @@ lies on several tiles you then pick the tile (``turn["selling"]``).  Long lists 
 split into pages (``turn["page"]``) so that no decision offers more than 25 actions.
 
 Coordinates: x grows to the east, y to the north; the start village is at (0, 0).  Players
-read a cell as "row y, col x" (view key ``coords``).
+never see them: every decision over cells of a territory (where to place a tile, which tile
+to activate, pay from, sell from, move a clansman from or to) gives its cells letters A, B,
+C... in the order ``legal`` lists them (``cell_choices``), labels read "Spot C — north of
+Quarry", and the public view lists them under ``spots`` so that the board draws the same
+letters.  The candidate cells depend only on public facts (territory, clansmen, cubes,
+coins, market), never on the secret scores.
 
 Decisions where the printed rules are silent (rules file §18 and [engine] marks):
 * The first seat is the start player (space 0); the others follow on 1, 2, ...; the die
@@ -52,6 +57,8 @@ from engines.base import (Action, BaseEngine, Event, IllegalAction, Outcome, Sta
                           private, public, rng)
 
 from . import data as D
+from .texts import (_, coins, letter, res_count, res_list, resources, tile_name, tile_ref,
+                    vp as n_vp, where, whisky_barrels)
 
 RES = D.RESOURCES
 N_SPACES = D.RONDEL_SPACES
@@ -65,30 +72,22 @@ SCORING_CATEGORIES = ("whisky", "chieftains", "special locations")
 
 # Score categories of the three scorings (English message ids), by scoring and category.
 SCORING_PARTS = {
-    1: {"whisky": "Scoring 1: whisky", "chieftains": "Scoring 1: chieftains",
-        "special locations": "Scoring 1: special locations"},
-    2: {"whisky": "Scoring 2: whisky", "chieftains": "Scoring 2: chieftains",
-        "special locations": "Scoring 2: special locations"},
-    3: {"whisky": "Scoring 3: whisky", "chieftains": "Scoring 3: chieftains",
-        "special locations": "Scoring 3: special locations"},
+    1: {"whisky": _("Scoring 1: whisky"), "chieftains": _("Scoring 1: chieftains"),
+        "special locations": _("Scoring 1: special locations")},
+    2: {"whisky": _("Scoring 2: whisky"), "chieftains": _("Scoring 2: chieftains"),
+        "special locations": _("Scoring 2: special locations")},
+    3: {"whisky": _("Scoring 3: whisky"), "chieftains": _("Scoring 3: chieftains"),
+        "special locations": _("Scoring 3: special locations")},
 }
 # Every score category, in the order of the Outcome breakdown.
-PARTS = (["Fairs", "Butchers", "Grocer", "Bridge", "Taverns"]
+PARTS = ([_("Fairs"), _("Butchers"), _("Grocer"), _("Bridge"), _("Taverns")]
          + [SCORING_PARTS[k][c] for k in (1, 2, 3) for c in SCORING_CATEGORIES]
-         + ["Iona Abbey", "Loch Morar", "Duart Castle", "Coins", "Tile penalty"])
+         + [_("Iona Abbey"), _("Loch Morar"), _("Duart Castle"), _("Coins"), _("Tile penalty")])
 
 
-def cell_name(x: int, y: int) -> Text:
-    return T("row {row}, col {col}", row=y, col=x)
-
-
-def tile_name(tid: str) -> Text:
-    return T(D.TILES[tid]["name"])
-
-
-def res_list(counts: Mapping[str, int]) -> list[Text]:
-    """[T("1 wood"), T("2 stone")] in warehouse order."""
-    return [T("{n} {res}", n=counts[r], res=T(r)) for r in RES if counts.get(r, 0) > 0]
+def cells_of(p: dict) -> dict[tuple[int, int], str]:
+    """A territory as cell -> tile id (for position words)."""
+    return {(t["x"], t["y"]): t["id"] for t in p["tiles"]}
 
 
 # --------------------------------------------------------------------------------------
@@ -285,15 +284,15 @@ class GlenMoreEngine(BaseEngine):
 
     # ------------------------------------------------------------------ placement
     PLACEMENT_MESSAGES = {
-        "taken": "{cell} already holds a tile.",
-        "no_side": "A new tile must touch one of your tiles along a whole side.",
-        "no_clansman": "You need a clansman on one of the 8 tiles around {cell}.",
-        "river_side": "Rivers must join: a river side may only touch a river side.",
-        "road_side": "Roads must join: a road side may only touch a road side.",
-        "second_river": "A river tile must continue your river, north or south of it: "
-                        "nobody may start a second river.",
-        "second_road": "A road tile must continue your road, east or west of it: "
-                       "nobody may start a second road.",
+        "taken": _("{tile} already lies there: pick an empty spot."),
+        "no_side": _("A new tile must touch one of your tiles along a whole side."),
+        "no_clansman": _("You need a clansman on one of the 8 tiles around the spot {where}."),
+        "river_side": _("Rivers must join: a river side may only touch a river side."),
+        "road_side": _("Roads must join: a road side may only touch a road side."),
+        "second_river": _("A river tile must continue your river, north or south of it: "
+                          "nobody may start a second river."),
+        "second_road": _("A road tile must continue your road, east or west of it: "
+                         "nobody may start a second road."),
     }
 
     @staticmethod
@@ -325,11 +324,15 @@ class GlenMoreEngine(BaseEngine):
     def placement_problem(self, p: dict, tid: str, x: int, y: int,
                           minus_man: tuple[int, int] | None = None) -> IllegalAction | None:
         """Why ``tid`` cannot be placed on (x, y) (None: it can), as a message for the player."""
-        why = self._spot_reason(grid(p), D.TILES[tid]["edges"], x, y, minus_man)
+        g = grid(p)
+        why = self._spot_reason(g, D.TILES[tid]["edges"], x, y, minus_man)
         if why is None:
             return None
-        return IllegalAction(self.PLACEMENT_MESSAGES[why], cell=cell_name(x, y)) if "{cell}" in \
-            self.PLACEMENT_MESSAGES[why] else IllegalAction(self.PLACEMENT_MESSAGES[why])
+        if why == "taken":
+            return IllegalAction(self.PLACEMENT_MESSAGES[why], tile=tile_name(g[(x, y)]["id"]))
+        if why == "no_clansman":
+            return IllegalAction(self.PLACEMENT_MESSAGES[why], where=where(cells_of(p), (x, y)))
+        return IllegalAction(self.PLACEMENT_MESSAGES[why])
 
     @staticmethod
     def candidate_cells(p: dict, g: dict | None = None) -> list[tuple[int, int]]:
@@ -519,9 +522,9 @@ class GlenMoreEngine(BaseEngine):
                              "are compared with the lowest player.", kind="scoring",
                              data={"scoring": k, "result": result}, k=k))
         for s in state["seats"]:
-            events.append(private(s, "Scoring {k}: you gain {vp} VP; your score is now {score}.",
-                                  k=k, vp=sum(v["vp"] for v in result[s].values()),
-                                  score=state["players"][s]["vp"]))
+            events.append(private(s, "Scoring {k}: you gain {vp}; your score is now {score}.",
+                                  k=k, vp=n_vp(sum(v["vp"] for v in result[s].values())),
+                                  score=n_vp(state["players"][s]["vp"])))
 
     def _final(self, state: State, events: list[Event]) -> None:
         if state["finished"]:
@@ -554,10 +557,10 @@ class GlenMoreEngine(BaseEngine):
             top = max(cubes[s] for s in tied)
             still = [s for s in tied if cubes[s] == top]
             if len(still) > 1:
-                tiebreak = {"msg": "Tied on points and on resource cubes: a shared victory.",
-                            "players": still}
+                tiebreak = {"msg": _("Tied on points and on resource cubes: a shared victory "
+                                     "for {players}."), "players": still}
             else:
-                tiebreak = {"msg": "Tied on points: {player} wins with more resource cubes.",
+                tiebreak = {"msg": _("Tied on points: {player} wins with more resource cubes."),
                             "players": still}
         state["result"] = {"scores": scores, "ranks": ranks, "cubes": cubes, "tiebreak": tiebreak,
                            "breakdown": {s: {k: state["players"][s]["parts"].get(k, 0) for k in PARTS}
@@ -569,7 +572,9 @@ class GlenMoreEngine(BaseEngine):
                              "penalty. Winner: {winners}.", kind="game_end",
                              data={"scores": scores, "ranks": ranks,
                                    "breakdown": state["result"]["breakdown"]},
-                             winners=", ".join(winners)))
+                             plural="Game over. Final scoring: end-game cards, coins and the "
+                                    "tile penalty. Winners: {winners}.",
+                             n=len(winners), winners=winners))
 
     def outcome(self, state: State) -> Outcome | None:
         res = state.get("result")
@@ -577,8 +582,8 @@ class GlenMoreEngine(BaseEngine):
             return None
         tb = None
         if res["tiebreak"]:
-            tb = T(res["tiebreak"]["msg"], player=", ".join(res["tiebreak"]["players"]),
-                   players=", ".join(res["tiebreak"]["players"]))
+            still = list(res["tiebreak"]["players"])
+            tb = T(res["tiebreak"]["msg"], player=still[0], players=still)
         return Outcome(scores=dict(res["scores"]), ranks=dict(res["ranks"]),
                        breakdown={s: dict(b) for s, b in res["breakdown"].items()},
                        winners=[s for s in state["seats"] if res["ranks"][s] == 1], tiebreak=tb)
@@ -591,9 +596,8 @@ class GlenMoreEngine(BaseEngine):
         p = state["players"][seat]
         sells = self._sell_actions(state, p)
         if turn["selling"]:
-            r = turn["selling"]
-            return [{"type": "sell_from", "at": [t["x"], t["y"]]} for t in p["tiles"]
-                    if r in t["cubes"]] + [{"type": "cancel"}]
+            _kind, cells = self.cell_choices(state)
+            return [{"type": "sell_from", "at": list(c)} for c in cells] + [{"type": "cancel"}]
         sub = turn["sub"]
         if sub and sub["kind"] == "ness_target":
             return self._paged(turn, *self._cell_decision(state, seat))
@@ -626,36 +630,81 @@ class GlenMoreEngine(BaseEngine):
             return self._paged(turn, *self._cell_decision(state, seat))
         return []  # pragma: no cover
 
+    # Decisions over cells of a territory: the kind of decision, the action type of its
+    # cells and where the cell goes in that action.
+    CELL_ACTIONS = {"sell_from": ("sell_from", "at"), "ness_target": ("ness_target", "at"),
+                    "move_to": ("move_to", "at"), "pay_ness": ("pay_ness", "with"),
+                    "place": ("place", "at"), "activate": ("activate", "at"),
+                    "clansman": ("clansman", "at")}
+
+    def cell_choices(self, state: State) -> tuple[str, list[tuple[int, int]]] | None:
+        """The current decision over cells of the acting seat's territory: (kind, cells in
+        the order ``legal`` lists them), or None when the decision is not over cells. The
+        letters A, B, C... of labels and board follow this order (across pages too). Only
+        public facts decide the cells: territory, clansmen, cubes, coins and the market."""
+        turn = state.get("turn")
+        if state.get("finished") or not turn:
+            return None
+        p = state["players"][turn["seat"]]
+        if turn["selling"]:
+            r = turn["selling"]
+            return "sell_from", [(t["x"], t["y"]) for t in p["tiles"] if r in t["cubes"]]
+        sub = turn["sub"]
+        if sub:
+            if sub["kind"] == "ness_target":
+                return "ness_target", self._ness_targets(state, p)
+            if sub["kind"] == "clansman":
+                x, y = sub["at"]
+                g = grid(p)
+                return "move_to", [(x + dx, y + dy) for dx, dy in DIRS8 if (x + dx, y + dy) in g]
+            return None
+        step = turn["step"]
+        if step == "ness_pay":
+            return "pay_ness", [tuple(a["with"]) for a in self.ness_payments(p, turn["tile"])
+                                if a["with"] != "chieftain"]
+        if step == "place":
+            return "place", self.legal_spots(p, turn["tile"])
+        if step == "activate":
+            return "activate", self._activatable_now(state, p)
+        if step == "move":
+            if turn["mp"] <= 0:
+                return "clansman", []
+            return "clansman", [(t["x"], t["y"]) for t in sorted(p["tiles"], key=lambda t: (-t["y"], t["x"]))
+                                if t["men"] > 0]
+        return None
+
+    def _letter_of(self, state: State, action: Action) -> str:
+        """The letter of a cell action: its place in ``cell_choices`` (A for the first)."""
+        cc = self.cell_choices(state)
+        cell = action.get("at") if action.get("type") != "pay_ness" else action.get("with")
+        if cc and isinstance(cell, list) and tuple(cell) in cc[1]:
+            return letter(cc[1].index(tuple(cell)))
+        return "?"
+
     def _cell_decision(self, state: State, seat: str) -> tuple[list[Action], list[Action]] | None:
         """For decisions over cells (which may need pages): (cell actions, other actions)."""
         turn = state["turn"]
         p = state["players"][seat]
-        sells = self._sell_actions(state, p)
         if turn["selling"]:
             return None
-        if turn["sub"]:
-            if turn["sub"]["kind"] != "ness_target":
-                return None
-            cells = [{"type": "ness_target", "at": list(c)} for c in self._ness_targets(state, p)]
-            return cells, [{"type": "cancel"}] + sells
-        step = turn["step"]
-        if step == "ness_pay":
-            pays = self.ness_payments(p, turn["tile"])
-            return [a for a in pays if a["with"] != "chieftain"], \
-                [a for a in pays if a["with"] == "chieftain"] + sells
-        if step == "place":
-            return [{"type": "place", "at": list(c)} for c in self.legal_spots(p, turn["tile"])], sells
-        if step == "activate":
-            cells = [{"type": "activate", "at": list(c)} for c in self._activatable_now(state, p)]
+        cc = self.cell_choices(state)
+        if cc is None or cc[0] == "move_to":
+            return None
+        kind, cells = cc
+        typ, key = self.CELL_ACTIONS[kind]
+        acts = [{"type": typ, key: list(c)} for c in cells]
+        sells = self._sell_actions(state, p)
+        if kind == "ness_target":
+            return acts, [{"type": "cancel"}] + sells
+        if kind == "pay_ness":
+            chief = [a for a in self.ness_payments(p, turn["tile"]) if a["with"] == "chieftain"]
+            return acts, chief + sells
+        if kind == "activate":
             extras = [{"type": "loch_ness"}] if self._ness_targets(state, p) else []
-            return cells, extras + [{"type": "done"}] + sells
-        if step == "move":
-            cells = []
-            if turn["mp"] > 0:
-                cells = [{"type": "clansman", "at": [t["x"], t["y"]]} for t in
-                         sorted(p["tiles"], key=lambda t: (-t["y"], t["x"])) if t["men"] > 0]
-            return cells, [{"type": "end"}] + sells
-        return None
+            return acts, extras + [{"type": "done"}] + sells
+        if kind == "clansman":
+            return acts, [{"type": "end"}] + sells
+        return acts, sells
 
     def _sell_actions(self, state: State, p: dict) -> list[Action]:
         h = held(p)
@@ -772,9 +821,8 @@ class GlenMoreEngine(BaseEngine):
             return [{"type": "add", "res": r} for r in adds] + \
                 ([{"type": "pay"}] if can_pay else []) + cancel
         if kind == "clansman":
-            x, y = sub["at"]
-            g = grid(p)
-            acts = [{"type": "move_to", "at": [x + dx, y + dy]} for dx, dy in DIRS8 if (x + dx, y + dy) in g]
+            _kind, cells = self.cell_choices(state)
+            acts = [{"type": "move_to", "at": list(c)} for c in cells]
             return acts + [{"type": "chieftain"}] + cancel
         if kind == "confirm_last":
             return [{"type": "confirm"}] + cancel
@@ -870,17 +918,21 @@ class GlenMoreEngine(BaseEngine):
         if typ in ("clansman", "move_to", "chieftain") and step == "move":
             if turn["mp"] <= 0:
                 return IllegalAction("You have no movement points left: end your turn.")
-        messages = {
-            "choose": "Pick a tile from the chain first.",
-            "ness_pay": "Pay Loch Ness with a clansman or a chieftain first.",
-            "oich_pay": "Choose the two different resources to pay for Loch Oich first.",
-            "place": "Place your tile first.",
-            "lochy": "Choose the two resources for Loch Lochy first.",
-            "shiel": "Apply Loch Shiel first.",
-            "activate": "Activate your tiles or finish the activations.",
-            "move": "Move clansmen, make chieftains or end your turn.",
-        }
-        return IllegalAction("That is not possible now. " + messages[step])
+        return IllegalAction(self.NOT_NOW[step])
+
+    NOT_NOW = {
+        "choose": _("That is not possible now: pick a tile from the chain first."),
+        "ness_pay": _("That is not possible now: pay Loch Ness with a clansman or a "
+                      "chieftain first."),
+        "oich_pay": _("That is not possible now: choose the two different resources to pay "
+                      "for Loch Oich first."),
+        "place": _("That is not possible now: place your tile first."),
+        "lochy": _("That is not possible now: choose the two resources for Loch Lochy first."),
+        "shiel": _("That is not possible now: apply Loch Shiel first."),
+        "activate": _("That is not possible now: activate your tiles or finish the "
+                      "activations."),
+        "move": _("That is not possible now: move clansmen, make chieftains or end your turn."),
+    }
 
     # -- market
     def _sell(self, state: State, seat: str, t: dict, r: str, events: list[Event]) -> None:
@@ -889,8 +941,9 @@ class GlenMoreEngine(BaseEngine):
         t["cubes"].remove(r)
         state["market"][r] = f - 1
         state["players"][seat]["coins"] += price
-        events.append(public("{player} sells 1 {res} for {coins} coins.", player=seat, res=T(r),
-                             coins=price, data={"sell": r, "coins": price}))
+        events.append(public("{player} sells {item} for {n} coin.", plural="{player} sells {item} "
+                             "for {n} coins.", player=seat, item=res_count(r, 1), n=price,
+                             data={"sell": r, "coins": price}))
 
     def _pay(self, state: State, seat: str, cost: Mapping[str, int], plan: dict,
              events: list[Event]) -> None:
@@ -903,16 +956,19 @@ class GlenMoreEngine(BaseEngine):
                 state["market"][r] = f - 1
                 p["coins"] += sell_price(f)
         if plan["sell"]:
-            events.append(public("{player} sells {items} for {coins} coins.", player=seat,
-                                 items=res_list(plan["sell"]), coins=plan["proceeds"]))
+            events.append(public("{player} sells {items} for {n} coin.",
+                                 plural="{player} sells {items} for {n} coins.", player=seat,
+                                 items=res_list(plan["sell"]), n=plan["proceeds"]))
         for r, n in plan["buy"].items():
             for _ in range(n):
                 f = state["market"][r]
                 p["coins"] -= buy_price(f)
                 state["market"][r] = f + 1
         if plan["buy"]:
-            events.append(public("{player} buys {items} for {coins} coins and pays with them at once.",
-                                 player=seat, items=res_list(plan["buy"]), coins=plan["price"]))
+            events.append(public("{player} buys {items} for {n} coin and pays with them at once.",
+                                 plural="{player} buys {items} for {n} coins and pays with them "
+                                        "at once.",
+                                 player=seat, items=res_list(plan["buy"]), n=plan["price"]))
         for r, n in plan["use"].items():
             for _ in range(n):
                 take_cube(p, r)
@@ -966,8 +1022,8 @@ class GlenMoreEngine(BaseEngine):
             t = grid(p)[tuple(w)]
             t["men"] -= 1
             turn["ness_paid"] = list(w)
-            events.append(public("{player} pays a clansman from {cell} for Loch Ness.", player=seat,
-                                 cell=cell_name(*w)))
+            events.append(public("{player} pays a clansman from {tile} for Loch Ness.", player=seat,
+                                 tile=tile_ref(cells_of(p), tuple(w))))
         turn["step"] = "place"
 
     def _do_pay_pair(self, state, seat, p, turn, action, events):
@@ -982,12 +1038,13 @@ class GlenMoreEngine(BaseEngine):
         x, y = action["at"]
         tid = turn["tile"]
         tile = D.TILES[tid]
+        spot = where(cells_of(p), (x, y))
         t = {"id": tid, "x": x, "y": y, "cubes": [], "men": 0}
         p["tiles"].append(t)
         turn["at"] = [x, y]
         turn["ness_paid"] = None
-        events.append(public("{player} places {tile} at {cell}.", player=seat, tile=tile_name(tid),
-                             cell=cell_name(x, y), data={"tile": tid, "at": [x, y]}))
+        events.append(public("{player} places {tile} {where}.", player=seat, tile=tile_name(tid),
+                             where=spot, data={"tile": tid, "at": [x, y]}))
         typ = tile["type"]
         men = D.BONUS_CLANSMEN.get(typ, 0)
         whisky = D.BONUS_WHISKY.get(typ, 0)
@@ -1003,9 +1060,12 @@ class GlenMoreEngine(BaseEngine):
         t["men"] += men
         p["whisky"] += whisky
         if men:
-            events.append(public("{player} gets {n} clansmen on the new tile.", player=seat, n=men))
+            events.append(public("{player} gets {n} clansman on the new tile.",
+                                 plural="{player} gets {n} clansmen on the new tile.",
+                                 player=seat, n=men))
         if whisky:
-            events.append(public("{player} gets {n} whisky barrels.", player=seat, n=whisky))
+            events.append(public("{player} gets {n} whisky barrel.",
+                                 plural="{player} gets {n} whisky barrels.", player=seat, n=whisky))
         turn["ness"] = "available" if "Loch Ness" in p["cards"] else None
         if card == "Loch Lochy":
             turn["step"] = "lochy"
@@ -1033,7 +1093,7 @@ class GlenMoreEngine(BaseEngine):
         t = grid(p)[tuple(turn["at"])]
         kept = [r for r in action["res"] if add_cube(t, r)]
         events.append(public("Loch Lochy: {player} puts {items} on the loch.", player=seat,
-                             items=[T(r) for r in kept]))
+                             items=res_list({r: kept.count(r) for r in RES})))
         self._begin_activation(state, seat, p, turn, False, events)
 
     def _do_shiel(self, state, seat, p, turn, action, events):
@@ -1046,7 +1106,9 @@ class GlenMoreEngine(BaseEngine):
             elif typ == "iona_abbey" and not t["cubes"] and "res" in action:
                 add_cube(t, action["res"])
                 filled += 1
-        events.append(public("Loch Shiel: {player} fills {n} empty tiles.", player=seat, n=filled))
+        events.append(public("Loch Shiel: {player} fills {n} empty tile.",
+                             plural="Loch Shiel: {player} fills {n} empty tiles.", player=seat,
+                             n=filled))
         self._begin_activation(state, seat, p, turn, False, events)
 
     def _do_activate(self, state, seat, p, turn, action, events):
@@ -1066,19 +1128,20 @@ class GlenMoreEngine(BaseEngine):
         if typ in D.PRODUCTION:
             r = D.PRODUCTION[typ]
             add_cube(t, r)
-            events.append(public("{player} activates {tile}: +1 {res}.", player=seat,
-                                 tile=tile_name(tid), res=T(r)))
+            events.append(public("{player} activates {tile} and gets {item}.", player=seat,
+                                 tile=tile_ref(cells_of(p), c), item=res_count(r, 1)))
             self._mark(turn, c, ness)
         elif typ in D.GREY_TYPES:
             turn["mp"] += 1
             events.append(public("{player} activates {tile}: +1 movement point.", player=seat,
-                                 tile=tile_name(tid)))
+                                 tile=tile_ref(cells_of(p), c)))
             self._mark(turn, c, ness)
         elif typ == "tavern":
             vp = D.TILES[tid]["vp"]
             self._add_vp(state, seat, D.ACTIVATION_CATEGORY[typ], vp)
-            events.append(public("{player} activates {tile}: +{vp} VP.", player=seat,
-                                 tile=tile_name(tid), vp=vp))
+            events.append(public("{player} activates {tile}: +{n} VP.",
+                                 plural="{player} activates {tile}: +{n} VP.", player=seat,
+                                 tile=tile_ref(cells_of(p), c), n=vp))
             self._mark(turn, c, ness)
         elif typ in ("distillery", "bridge", "butcher_mixed"):
             pay, vp, whisky = D.FIXED_ACTIVATIONS[typ][0]
@@ -1106,8 +1169,8 @@ class GlenMoreEngine(BaseEngine):
             self._add_vp(state, seat, D.ACTIVATION_CATEGORY[typ], vp)
         p["whisky"] += whisky
         events.append(public("{player} activates {tile}: pays {items} for {gain}.", player=seat,
-                             tile=tile_name(t["id"]), items=res_list(pay),
-                             gain=T("{vp} VP", vp=vp) if vp else T("{n} whisky barrel", n=whisky)))
+                             tile=tile_ref(cells_of(p), c), items=res_list(pay),
+                             gain=n_vp(vp) if vp else whisky_barrels(whisky)))
         self._mark(turn, c, ness)
 
     def _do_choose(self, state, seat, p, turn, action, events):
@@ -1116,7 +1179,8 @@ class GlenMoreEngine(BaseEngine):
         c = tuple(sub["at"])
         t = grid(p)[c]
         add_cube(t, action["res"])
-        events.append(public("{player} activates Iona Abbey: +1 {res}.", player=seat, res=T(action["res"])))
+        events.append(public("{player} activates Iona Abbey and puts {item} on it.", player=seat,
+                             item=res_count(action["res"], 1)))
         self._mark(turn, c, sub["ness"])
 
     def _do_butcher(self, state, seat, p, turn, action, events):
@@ -1158,7 +1222,8 @@ class GlenMoreEngine(BaseEngine):
         g[tuple(action["at"])]["men"] += 1
         turn["mp"] -= 1
         events.append(public("{player} moves a clansman from {a} to {b}.", player=seat,
-                             a=cell_name(*sub["at"]), b=cell_name(*action["at"])))
+                             a=tile_ref(cells_of(p), tuple(sub["at"])),
+                             b=tile_ref(cells_of(p), tuple(action["at"]))))
 
     def _do_chieftain(self, state, seat, p, turn, action, events):
         if clansmen(p) == 1:
@@ -1175,8 +1240,8 @@ class GlenMoreEngine(BaseEngine):
         grid(p)[tuple(sub["at"])]["men"] -= 1
         p["chieftains"] += 1
         turn["mp"] -= 1
-        events.append(public("{player} makes a clansman from {cell} a chieftain.", player=seat,
-                             cell=cell_name(*sub["at"])))
+        events.append(public("{player} makes a clansman on {tile} a chieftain.", player=seat,
+                             tile=tile_ref(cells_of(p), tuple(sub["at"]))))
 
     def _do_end(self, state, seat, p, turn, action, events):
         self._end_turn(state, events)
@@ -1217,81 +1282,93 @@ class GlenMoreEngine(BaseEngine):
                 return T("{tile} #{space} — {cost}: cannot pay", tile=name, space=sp, cost=res_list(cost))
             if plan["sell"]:
                 if len(plan["sell"]) + len(plan["buy"]) > 3:
-                    return T("{tile} #{space} — sell {n} and buy {m} resources (-{coins} coins)",
-                             tile=name, space=sp, n=sum(plan["sell"].values()),
-                             m=sum(plan["buy"].values()), coins=plan["price"] - plan["proceeds"])
+                    return T("{tile} #{space} — sell {sold} and buy {bought} (-{coins})",
+                             tile=name, space=sp, sold=resources(sum(plan["sell"].values())),
+                             bought=resources(sum(plan["buy"].values())),
+                             coins=coins(plan["price"] - plan["proceeds"]))
                 return T("{tile} #{space} — sell {sold} (+{proceeds}) to buy {items} (-{coins})",
                          tile=name, space=sp, sold=res_list(plan["sell"]), proceeds=plan["proceeds"],
                          items=res_list(plan["buy"]), coins=plan["price"])
             if plan["buy"] and not plan["use"]:
-                return T("{tile} #{space} — buy {items} for {coins} coins", tile=name, space=sp,
-                         items=res_list(plan["buy"]), coins=plan["price"])
+                return T("{tile} #{space} — buy {items} for {n} coin",
+                         plural="{tile} #{space} — buy {items} for {n} coins", tile=name, space=sp,
+                         items=res_list(plan["buy"]), n=plan["price"])
             if plan["buy"] and len(cost) + len(plan["buy"]) <= 4:
-                return T("{tile} #{space} — {cost}: buy {items} for {coins} coins", tile=name, space=sp,
-                         cost=res_list(cost), items=res_list(plan["buy"]), coins=plan["price"])
+                return T("{tile} #{space} — {cost}: buy {items} for {n} coin",
+                         plural="{tile} #{space} — {cost}: buy {items} for {n} coins", tile=name,
+                         space=sp, cost=res_list(cost), items=res_list(plan["buy"]), n=plan["price"])
             if plan["buy"]:
-                return T("{tile} #{space} — pay {use}, buy {items} for {coins} coins", tile=name,
+                return T("{tile} #{space} — pay {use}, buy {items} for {n} coin",
+                         plural="{tile} #{space} — pay {use}, buy {items} for {n} coins", tile=name,
                          space=sp, use=res_list(plan["use"]), items=res_list(plan["buy"]),
-                         coins=plan["price"])
+                         n=plan["price"])
             return T("{tile} #{space} — pay {cost}", tile=name, space=sp, cost=res_list(cost))
         if typ == "pass":
             return T("No tile can be taken: move to the first tile and discard it")
         if typ == "sell":
             r = action["res"]
-            return T("Sell 1 {res} for {coins} coins", res=T(r), coins=sell_price(state["market"][r]))
+            return T("Sell {item} for {n} coin", plural="Sell {item} for {n} coins",
+                     item=res_count(r, 1), n=sell_price(state["market"][r]))
         if typ == "sell_from":
             t = grid(p)[tuple(action["at"])]
-            return T("Sell from {tile} at {cell} ({n} cubes there)", tile=tile_name(t["id"]),
-                     cell=cell_name(*action["at"]), n=len(t["cubes"]))
+            return T("{letter}: sell from {tile} ({n} cube there)",
+                     plural="{letter}: sell from {tile} ({n} cubes there)",
+                     letter=self._letter_of(state, action), tile=tile_name(t["id"]),
+                     n=len(t["cubes"]))
         if typ == "cancel":
             return T("Cancel")
         if typ == "page":
             if action["n"] < 0:
                 return T("Back to the list of pages")
-            cells = self._page_cells(state, seat)
-            pg = cells[action["n"]] if cells and action["n"] < len(cells) else []
-            if pg:
-                a, b = (x.get("at") or x.get("with") for x in (pg[0], pg[-1]))
-                return T("Choices {first} to {last}", first=cell_name(*a), last=cell_name(*b))
-            return T("Page {n}", n=action["n"] + 1)
+            split = self._cell_decision(state, seat)
+            pages = self._pages(*split) if split else None
+            if pages and action["n"] < len(pages):
+                first = action["n"] * len(pages[0])
+                last = first + len(pages[action["n"]]) - 1
+                if turn.get("step") == "place" and not turn.get("sub"):
+                    return T("Spots {first} to {last}", first=letter(first), last=letter(last))
+                return T("Choices {first} to {last}", first=letter(first), last=letter(last))
+            return T("Page {page}", page=action["n"] + 1)
         if typ == "pay_ness":
             if action["with"] == "chieftain":
                 return T("Pay with a chieftain (fewer chieftains in the scorings)")
             t = grid(p)[tuple(action["with"])]
-            return T("Pay with a clansman from {tile} at {cell}", tile=tile_name(t["id"]),
-                     cell=cell_name(*action["with"]))
+            return T("{letter}: pay with a clansman from {tile}",
+                     letter=self._letter_of(state, action), tile=tile_name(t["id"]))
         if typ == "pay_pair":
             a, b = action["res"]
             plan = plan_payment(p, state["market"], {a: 1, b: 1})
-            pair = T("{a} and {b}", a=T(a), b=T(b))
+            pair = res_list({a: 1, b: 1})
             if plan and plan["sell"] and len(plan["sell"]) + len(plan["buy"]) <= 3:
                 return T("Pay {pair}: sell {sold} (+{proceeds}) to buy {items} (-{coins})", pair=pair,
                          sold=res_list(plan["sell"]), proceeds=plan["proceeds"],
                          items=res_list(plan["buy"]), coins=plan["price"])
             if plan and plan["sell"]:
-                return T("Pay {pair}: sell {n} and buy {m} resources (-{coins} coins)", pair=pair,
-                         n=sum(plan["sell"].values()), m=sum(plan["buy"].values()),
-                         coins=plan["price"] - plan["proceeds"])
+                return T("Pay {pair}: sell {sold} and buy {bought} (-{coins})", pair=pair,
+                         sold=resources(sum(plan["sell"].values())),
+                         bought=resources(sum(plan["buy"].values())),
+                         coins=coins(plan["price"] - plan["proceeds"]))
             if plan and plan["buy"]:
-                return T("Pay {pair}: buy {items} for {coins} coins", pair=pair,
-                         items=res_list(plan["buy"]), coins=plan["price"])
+                return T("Pay {pair}: buy {items} for {n} coin",
+                         plural="Pay {pair}: buy {items} for {n} coins", pair=pair,
+                         items=res_list(plan["buy"]), n=plan["price"])
             return T("Pay {pair} from your tiles", pair=pair)
         if typ == "place":
             x, y = action["at"]
-            return T("Place {tile} at {cell}", tile=tile_name(turn["tile"]), cell=cell_name(x, y))
+            return T("Spot {letter} — {where}", letter=self._letter_of(state, action),
+                     where=where(cells_of(p), (x, y)))
         if typ == "lochy":
             a, b = action["res"]
-            return T("Loch Lochy: take {a} and {b}", a=T(a), b=T(b))
+            return T("Loch Lochy: take {items}", items=res_list({r: [a, b].count(r) for r in RES}))
         if typ == "shiel":
             if "res" in action:
-                return T("Apply Loch Shiel, with 1 {res} on Iona Abbey", res=T(action["res"]))
+                return T("Apply Loch Shiel, with {item} on Iona Abbey", item=res_count(action["res"], 1))
             return T("Apply Loch Shiel (fills your empty production tiles)")
         if typ in ("activate", "ness_target"):
             c = tuple(action["at"])
             t = grid(p)[c]
-            text = self._effect_text(state, p, t)
-            return T("{tile} at {cell} — {effect}", tile=tile_name(t["id"]), cell=cell_name(*c),
-                     effect=text)
+            return T("{letter}: {tile} — {effect}", letter=self._letter_of(state, action),
+                     tile=tile_name(t["id"]), effect=self._effect_text(state, p, t))
         if typ == "loch_ness":
             return T("Use Loch Ness: activate one more tile anywhere")
         if typ == "done":
@@ -1300,12 +1377,13 @@ class GlenMoreEngine(BaseEngine):
                 mp = 0
             if not mp:
                 return T("Finish activations and end the turn")
-            return T("Finish activations, then spend {mp} movement points", mp=mp)
+            return T("Finish activations, then spend {n} movement point",
+                     plural="Finish activations, then spend {n} movement points", n=mp)
         if typ == "choose":
-            return T("Put 1 {res} on Iona Abbey", res=T(action["res"]))
+            return T("Put {item} on Iona Abbey", item=res_count(action["res"], 1))
         if typ == "butcher":
             t = grid(p)[tuple(turn["sub"]["at"])]
-            pay, vp, _ = D.FIXED_ACTIVATIONS[tile_type(t)][action["n"] - 1]
+            pay, vp, _w = D.FIXED_ACTIVATIONS[tile_type(t)][action["n"] - 1]
             plan = plan_payment(p, state["market"], pay, allow_sell=False)
             return self._pay_label(res_list(pay), vp, plan)
         if typ == "add":
@@ -1314,9 +1392,9 @@ class GlenMoreEngine(BaseEngine):
             cost = {x: basket.count(x) for x in RES}
             has = held(p)[r] > cost[r]
             if has:
-                return T("Add 1 {res} (yours)", res=T(r))
-            return T("Add 1 {res} (bought for {coins} coins)", res=T(r),
-                     coins=buy_price(state["market"][r] + cost[r]))
+                return T("Add {item} (yours)", item=res_count(r, 1))
+            return T("Add {item} (bought for {n} coin)", plural="Add {item} (bought for {n} coins)",
+                     item=res_count(r, 1), n=buy_price(state["market"][r] + cost[r]))
         if typ == "pay":
             sub = turn["sub"]
             t = grid(p)[tuple(sub["at"])]
@@ -1327,30 +1405,33 @@ class GlenMoreEngine(BaseEngine):
             return self._pay_label(res_list({r: basket.count(r) for r in RES}), vp, plan)
         if typ == "clansman":
             t = grid(p)[tuple(action["at"])]
-            return T("Use a clansman on {tile} at {cell} ({n} there)", tile=tile_name(t["id"]),
-                     cell=cell_name(*action["at"]), n=t["men"])
+            return T("{letter}: move a clansman from {tile} ({n} clansman there)",
+                     plural="{letter}: move a clansman from {tile} ({n} clansmen there)",
+                     letter=self._letter_of(state, action), tile=tile_name(t["id"]), n=t["men"])
         if typ == "move_to":
             t = grid(p)[tuple(action["at"])]
-            return T("Move it to {tile} at {cell} (1 point)", tile=tile_name(t["id"]),
-                     cell=cell_name(*action["at"]))
+            return T("{letter}: move it to {tile} (1 movement point)",
+                     letter=self._letter_of(state, action), tile=tile_name(t["id"]))
         if typ == "chieftain":
             if clansmen(p) == 1:
                 return T("Make it a chieftain — your LAST clansman: no more tiles after that!")
-            return T("Make it a chieftain (1 point)")
+            return T("Make it a chieftain (1 movement point)")
         if typ == "confirm":
             return T("Yes, make my last clansman a chieftain (I can take no more tiles)")
         if typ == "end":
             if turn.get("mp"):
-                return T("End turn ({mp} movement points are lost)", mp=turn["mp"])
+                return T("End turn ({n} movement point is lost)",
+                         plural="End turn ({n} movement points are lost)", n=turn["mp"])
             return T("End turn")
         return T("Unknown action")
 
     @staticmethod
     def _pay_label(items, vp, plan) -> Text:
         if plan and plan["buy"]:
-            return T("Pay {items} for {vp} VP (buy {n} for {coins} coins)", items=items, vp=vp,
-                     n=sum(plan["buy"].values()), coins=plan["price"])
-        return T("Pay {items} for {vp} VP", items=items, vp=vp)
+            return T("Pay {items} for {vp} (buy {n} for {coins})",
+                     plural="Pay {items} for {vp} (buy {n} for {coins})", items=items,
+                     vp=n_vp(vp), n=sum(plan["buy"].values()), coins=coins(plan["price"]))
+        return T("Pay {items} for {vp}", items=items, vp=n_vp(vp))
 
     def _page_cells(self, state: State, seat: str) -> list[list[Action]] | None:
         """The pages of the current cell decision (None when it fits in one list)."""
@@ -1361,11 +1442,11 @@ class GlenMoreEngine(BaseEngine):
         typ = tile_type(t)
         tid = t["id"]
         if typ in D.PRODUCTION:
-            return T("+1 {res}", res=T(D.PRODUCTION[typ]))
+            return T("+{item}", item=res_count(D.PRODUCTION[typ], 1))
         if typ in D.GREY_TYPES:
             return T("+1 movement point")
         if typ == "tavern":
-            return T("+{vp} VP", vp=D.TILES[tid]["vp"])
+            return T("+{n} VP", plural="+{n} VP", n=D.TILES[tid]["vp"])
         if typ == "iona_abbey":
             return T("+1 resource of your choice")
         if typ == "distillery":
@@ -1380,10 +1461,11 @@ class GlenMoreEngine(BaseEngine):
             return T("1 or 2 cattle for 2 or 4 VP")
         if typ == "fair":
             vps = D.FAIR_VP[D.TILES[tid]["max_types"]]
-            return T("1-{k} different resources: up to {vp} VP", k=len(vps), vp=vps[-1])
+            return T("1 to {n} different resources: up to {vp}",
+                     plural="1 to {n} different resources: up to {vp}", n=len(vps), vp=n_vp(vps[-1]))
         if typ == "grocer":
             return T("3 resources for 8 VP")
-        return T("nothing")
+        return T("nothing", context="tile effect")
 
     def prompt(self, state: State, seat: str) -> Text:
         if state["finished"]:
@@ -1391,8 +1473,10 @@ class GlenMoreEngine(BaseEngine):
         turn = state["turn"]
         if not turn or seat != turn["seat"]:
             return T("Wait: {player} is playing.", player=self.active(state) or "-")
+        p = state["players"][seat]
         if turn["selling"]:
-            return T("Sell 1 {res}: from which tile?", res=T(turn["selling"]))
+            return T("Sell {item} from which tile? Its letter is on the board.",
+                     item=res_count(turn["selling"], 1))
         sub = turn["sub"]
         if sub:
             k = sub["kind"]
@@ -1401,13 +1485,16 @@ class GlenMoreEngine(BaseEngine):
             if k == "butcher":
                 return T("Butcher: how many animals do you pay?")
             if k == "basket":
+                if not sub["basket"]:
+                    return T("Choose the resources to pay, then pay.")
                 return T("Choose the resources to pay ({basket} so far), then pay.",
-                         basket=[T(r) for r in sub["basket"]] or "-")
+                         basket=res_list({r: sub["basket"].count(r) for r in RES}))
             if k == "ness_target":
-                return T("Loch Ness: which tile do you activate?")
+                return T("Loch Ness: which tile do you activate? The letters are on the board.")
             if k == "clansman":
-                return T("Where does the clansman from {cell} go? ({mp} movement points)",
-                         cell=cell_name(*sub["at"]), mp=turn["mp"])
+                return T("Where does the clansman from {tile} go? ({n} movement point left)",
+                         plural="Where does the clansman from {tile} go? ({n} movement points left)",
+                         tile=tile_ref(cells_of(p), tuple(sub["at"])), n=turn["mp"])
             if k == "confirm_last":
                 return T("This is your last clansman. Without one you cannot take tiles any more. Sure?")
         step = turn["step"]
@@ -1421,25 +1508,30 @@ class GlenMoreEngine(BaseEngine):
         if step == "oich_pay":
             return T("Pay Loch Oich with 2 resources of different types.")
         if step == "place":
-            return T("Where does {tile} go?", tile=tile_name(turn["tile"]))
+            return T("Where does {tile} go? Pick a lettered spot on the board.",
+                     tile=tile_name(turn["tile"]))
         if step == "lochy":
             return T("Loch Lochy: choose 2 resources to put on the loch.")
         if step == "shiel":
             return T("Loch Shiel fills each empty production tile; sell first to empty more tiles.")
         if step == "activate":
             return T("Activate the new tile and its neighbours, one at a time ({n} done).",
+                     plural="Activate the new tile and its neighbours, one at a time ({n} done).",
                      n=len(turn["activated"]))
         if step == "move":
-            return T("Spend {mp} movement points, or end your turn.", mp=turn["mp"])
+            return T("Spend {n} movement point, or end your turn.",
+                     plural="Spend {n} movement points, or end your turn.", n=turn["mp"])
         return T("Your move.")  # pragma: no cover
 
     def status(self, state: State) -> Text:
         if state["finished"]:
             return T("Glen More is over.")
         stack = next((k for k, pile in enumerate(state["stacks"]) if pile), 3)
-        return T("Glen More, part {part} of 3 (stack {stack}: {left} tiles left) — {player} to play.",
+        return T("Glen More, part {part} of 3 (stack {stack}: {n} tile left) — {player} to play.",
+                 plural="Glen More, part {part} of 3 (stack {stack}: {n} tiles left) — {player} "
+                        "to play.",
                  part=min(3, state["scorings"] + 1), stack=stack,
-                 left=len(state["stacks"][stack]), player=self.active(state) or "-")
+                 n=len(state["stacks"][stack]), player=self.active(state) or "-")
 
     # ------------------------------------------------------------------ view
     def view(self, state: State, seat: str | None) -> dict:
@@ -1470,7 +1562,7 @@ class GlenMoreEngine(BaseEngine):
             cells = []
             for t in p["tiles"]:
                 info = self._tile_view(t["id"])
-                info.update({"x": t["x"], "y": t["y"], "coords": cell_name(t["x"], t["y"]).to_json(),
+                info.update({"x": t["x"], "y": t["y"],
                              "cubes": {r: t["cubes"].count(r) for r in RES if r in t["cubes"]},
                              "clansmen": t["men"]})
                 cells.append(info)
@@ -1495,8 +1587,7 @@ class GlenMoreEngine(BaseEngine):
             "part": min(3, state["scorings"] + 1),
             "scorings_done": state["scorings"],
             "secret_scores": bool(state["options"]["secret_scores"]),
-            "coordinates": {"x": "east", "y": "north", "origin": [0, 0],
-                            "cell_label": T("row {row}, col {col}", row="y", col="x").to_json()},
+            "coordinates": {"x": "east", "y": "north", "origin": [0, 0]},
             "chain": {"spaces": spaces, "gap": state["gap"], "head": self.head(state),
                       "order": chain_order,
                       "die": next((i for i, o in enumerate(sp) if o and o.get("die")), None),
@@ -1507,6 +1598,7 @@ class GlenMoreEngine(BaseEngine):
             "difference_vp": list(D.DIFFERENCE_VP),
             "players": players,
             "pending": self._pending_view(state),
+            "spots": self._spots_view(state),
             "finished": state["finished"],
             "outcome": None,
         }
@@ -1542,11 +1634,33 @@ class GlenMoreEngine(BaseEngine):
             for i in self.reachable(state):
                 prob = self.take_problem(state, turn["seat"], i)
                 offers.append({"space": i, "tile": state["spaces"][i]["tile"], "takeable": prob is None,
-                               "reason": Text(prob.message, prob.params).to_json() if prob else None})
+                               "reason": prob.text.to_json() if prob else None})
             out["offers"] = offers
-        if turn["step"] == "place" and turn["tile"]:
-            out["spots"] = [list(c) for c in self.legal_spots(p, turn["tile"])]
         return out
+
+    def _spots_view(self, state: State) -> dict | None:
+        """The lettered cells of the decision the acting seat faces (None when it is not a
+        decision over cells): the same letters as the labels, for the board to draw. Only
+        public facts go in: the cells follow from the territory, clansmen, cubes, coins and
+        market (``cell_choices``)."""
+        cc = self.cell_choices(state)
+        if not cc or not cc[1]:
+            return None
+        kind, cells = cc
+        turn = state["turn"]
+        p = state["players"][turn["seat"]]
+        at = cells_of(p)
+        out = []
+        for i, c in enumerate(cells):
+            e: dict[str, Any] = {"cell": list(c), "letter": letter(i), "tile": at.get(c)}
+            if c not in at:
+                e["where"] = where(at, c).to_json()
+            out.append(e)
+        return {"seat": turn["seat"], "decision": kind,
+                "tile": turn["tile"] if kind == "place" else None,
+                "from": list(turn["sub"]["at"]) if kind == "move_to" else None,
+                "resource": turn["selling"] if kind == "sell_from" else None,
+                "cells": out}
 
 
 ENGINE = GlenMoreEngine()

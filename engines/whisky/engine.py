@@ -9,7 +9,9 @@ Decisions (pending kind -> actions):
   start       {"type": "start", "field": "SC_EDINBURGH" | "IE_DUBLIN"}
   ready       {"type": "roll"} | {"type": "play", "card": c} | {"type": "sail", "route": sea_id}
               | {"type": "pour"} (Richard Paterson) | {"type": "end"} (when no roll is due)
-  move        {"type": "move", "to": field}   (one per reachable stopping field)
+  move        {"type": "move", "to": field}   (one per reachable stopping field, lettered
+              A, B, … in this order: the labels and the public view()["move"] give the letters
+              that the board image draws at the fields)
   fly         {"type": "fly", "to": airport}
   distillery  {"type": "ask", "level": "easy"|"medium"|"hard" [, "smuggler": true]} | {"type": "leave"}
   question    {"type": "answer", "option": 0-3} (index in the order shown) | {"type": "timeout"}
@@ -34,7 +36,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from engines.base import BaseEngine, IllegalAction, Outcome, T, Text, private, public, rng
+from engines.base import BaseEngine, Event, IllegalAction, Outcome, T, Text, private, public, rng
 
 from . import data as D
 
@@ -42,11 +44,55 @@ FIELD_KINDS = ("distillery", "lost", "pub", "airport")
 PAGE = 23  # items per page when a list is longer than one Discord select (25)
 LETTERS = "ABCD"
 ANSWER_LABEL_MAX = 77   # answer text on a button, after "A: "
-TOKEN_NAMES = {"barley": "barley", "water": "water", "yeast": "yeast"}
 
 
 def _yes_no():
     return [True, False]
+
+
+def move_letter(i: int) -> str:
+    """The letter of the i-th destination of a move (A, B, … Z, then AA, AB, …): the move
+    menu's labels and the letters drawn on the map."""
+    out = ""
+    i += 1
+    while i > 0:
+        i, r = divmod(i - 1, 26)
+        out = chr(65 + r) + out
+    return out
+
+
+def tokens(kind: str, n: int) -> Text:
+    """n ingredient tokens of one kind, as a counted label ("2 barley")."""
+    if kind == "barley":
+        return T("{n} barley", plural="{n} barley", n=n)
+    if kind == "water":
+        return T("{n} water", plural="{n} water", n=n)
+    return T("{n} yeast", plural="{n} yeast", n=n)
+
+
+def token_list(kinds: Sequence[str]) -> Text:
+    """Ingredient tokens (kinds, repeated as drawn) as one label: "1 barley and 2 water"."""
+    counts = {k: kinds.count(k) for k in D.INGREDIENTS if k in kinds}
+    parts = [tokens(k, n) for k, n in counts.items()]
+    if len(parts) == 1:
+        return parts[0]
+    if len(parts) == 2:
+        return T("{first} and {second}", first=parts[0], second=parts[1])
+    return T("{first}, {second} and {third}", first=parts[0], second=parts[1], third=parts[2])
+
+
+def level_name(level: str) -> Text:
+    """A question's difficulty as a label ("Easy"), for sentences that quote it."""
+    if level == "easy":
+        return T("Easy", context="difficulty")
+    if level == "medium":
+        return T("Medium", context="difficulty")
+    return T("Hard", context="difficulty")
+
+
+def _event(text: Text, kind: str = "log", data: dict | None = None) -> Event:
+    """A public event from a prepared Text (a message chosen among several)."""
+    return Event(text, None, kind, data or {})
 
 
 class WhiskyEngine(BaseEngine):
@@ -747,9 +793,10 @@ class WhiskyEngine(BaseEngine):
             notes.append("truck x2")
         if six_extra:
             t["moves"] += 1
-        ev.append(public("{player} rolls {face} and moves {value}.", kind="log",
+        ev.append(public("{player} rolls {face} and moves {n} field.",
+                         plural="{player} rolls {face} and moves {n} fields.", kind="log",
                          data={"face": face, "value": value, "mods": notes},
-                         player=seat, face=face, value=value))
+                         player=seat, face=face, n=value))
         if six_extra:
             ev.append(public("A six: {player} may roll again after this move.", player=seat))
         return value
@@ -865,7 +912,7 @@ class WhiskyEngine(BaseEngine):
             got.append(kind)
         if got:
             ev.append(public("{player} collects {tokens}.", player=seat,
-                             tokens=[T(TOKEN_NAMES[k]) for k in got], data={"tokens": got}))
+                             tokens=token_list(got), data={"tokens": got}))
         else:
             ev.append(public("The ingredient bag is empty.", player=seat))
 
@@ -881,8 +928,9 @@ class WhiskyEngine(BaseEngine):
             p["ingredients"][k] -= 1
             state["bag"][k] += 1
             lost.append(k)
-        ev.append(public("{player} loses {n} ingredients ({why}).", player=seat, n=len(lost),
-                         why=why, data={"tokens": lost}))
+        ev.append(public("{player} loses {n} ingredient ({why}).",
+                         plural="{player} loses {n} ingredients ({why}).", player=seat,
+                         n=len(lost), why=why, data={"tokens": lost}))
 
     def _arrive(self, state, seat, field, exact, ev):
         p = self._p(state, seat)
@@ -959,15 +1007,38 @@ class WhiskyEngine(BaseEngine):
              "status": "asking", "smuggler": smug, "roll_used": False, "prev": prev}
         state["question"] = q
         if drawn_lv != level:
-            ev.append(public("No {level} questions are left: this one comes from the {other} cards, "
-                             "still worth {value} points.", level=T(level), other=T(drawn_lv),
-                             value=D.LEVEL_VALUE[level]))
+            ev.append(public("No “{level}” questions are left: this one is a “{other}” question, "
+                             "still worth {n} point.",
+                             plural="No “{level}” questions are left: this one is a “{other}” "
+                                    "question, still worth {n} points.",
+                             level=level_name(level), other=level_name(drawn_lv),
+                             n=D.LEVEL_VALUE[level]))
         self._push(state, "question", seat)
         qv = self._question_view(state)
-        ev.append(public("{player} is asked a {level} question at {place} for a {value} point bottle: "
-                         "{question}", kind="question", data=qv, player=seat, level=T(level),
-                         place=self._fname(field), value=D.LEVEL_VALUE[level],
-                         question=rec["question"]))
+        ev.append(_event(self._asked(seat, level, self._fname(field), rec["question"]),
+                         kind="question", data=qv))
+
+    @staticmethod
+    def _asked(seat, level, place, question) -> Text:
+        """The public line that reads a question out, one whole sentence per difficulty."""
+        n = D.LEVEL_VALUE[level]
+        if level == "easy":
+            return T("{player} is asked an easy question at {place} for the bottle worth {n} "
+                     "point: {question}",
+                     plural="{player} is asked an easy question at {place} for the bottle worth "
+                            "{n} points: {question}",
+                     player=seat, place=place, n=n, question=question)
+        if level == "medium":
+            return T("{player} is asked a medium question at {place} for the bottle worth {n} "
+                     "point: {question}",
+                     plural="{player} is asked a medium question at {place} for the bottle "
+                            "worth {n} points: {question}",
+                     player=seat, place=place, n=n, question=question)
+        return T("{player} is asked a hard question at {place} for the bottle worth {n} "
+                 "point: {question}",
+                 plural="{player} is asked a hard question at {place} for the bottle worth {n} "
+                        "points: {question}",
+                 player=seat, place=place, n=n, question=question)
 
     def _do_question(self, state, seat, dec, a, ev):
         q = state["question"]
@@ -980,8 +1051,9 @@ class WhiskyEngine(BaseEngine):
             wrong = [i for i in range(4) if i != correct]
             keep = rng(state).choice(wrong)
             q["removed"] = sorted(i for i in wrong if i != keep)
-            ev.append(public("{player} plays 50/50: options {letters} are removed.", player=seat,
-                             letters=", ".join(LETTERS[i] for i in q["removed"]),
+            first, second = (LETTERS[i] for i in q["removed"])
+            ev.append(public("{player} plays 50/50: options {first} and {second} are removed.",
+                             player=seat, first=first, second=second,
                              data={"removed": q["removed"]}))
             return
         if typ == "play":  # expert card
@@ -1095,8 +1167,10 @@ class WhiskyEngine(BaseEngine):
         p = self._p(state, seat)
         self._stock_take(state, d, value)
         p["bottles"].append({"d": d, "v": value})
-        ev.append(public("{player} wins a {value} point bottle from {place}.", player=seat,
-                         value=value, place=self._fname(d), data={"distillery": d, "value": value}))
+        ev.append(public("{player} wins the bottle worth {n} point from {place}.",
+                         plural="{player} wins the bottle worth {n} points from {place}.",
+                         player=seat, n=value, place=self._fname(d),
+                         data={"distillery": d, "value": value}))
 
     def _do_smuggle(self, state, seat, dec, a, ev):
         self._pop(state, dec)
@@ -1133,7 +1207,8 @@ class WhiskyEngine(BaseEngine):
         p["lost"].append({"v": v, "revealed": False, "at": dec["field"]})
         ev.append(public("{player} buys a lost distillery bottle at {place}.", player=seat,
                          place=self._fname(dec["field"]), data={"paid": pay}))
-        ev.append(private(seat, "Your lost distillery bottle is worth {value} points.", value=v))
+        ev.append(private(seat, "Your lost distillery bottle is worth {n} point.",
+                          plural="Your lost distillery bottle is worth {n} points.", n=v))
 
     def _do_pub(self, state, seat, dec, a, ev):
         if a["type"] == "leave":
@@ -1146,7 +1221,7 @@ class WhiskyEngine(BaseEngine):
         p["ingredients"][a["get"]] += 1
         state["bag"][a["get"]] -= 1
         ev.append(public("{player} trades {give} for {get}.", player=seat,
-                         give=[T(k) for k in a["give"]], get=T(a["get"])))
+                         give=token_list(a["give"]), get=tokens(a["get"], 1)))
         if len(self._ch_pub(state, seat, p, dec)) <= 1:
             self._pop(state, dec)
 
@@ -1264,18 +1339,24 @@ class WhiskyEngine(BaseEngine):
         if ref[0] == "b":
             b = q["bottles"].pop(idx)
             self._stock_return(state, b["d"], b["v"])
-            ev.append(public("{owner} loses the {value} point bottle from {place} ({why}).",
-                             owner=owner, value=b["v"], place=self._fname(b["d"]), why=why))
+            ev.append(public("{owner} loses the bottle worth {n} point from {place} ({why}).",
+                             plural="{owner} loses the bottle worth {n} points from {place} "
+                                    "({why}).",
+                             owner=owner, n=b["v"], place=self._fname(b["d"]), why=why))
         else:
             x = q["lost"].pop(idx)
             state["lost_deck"].append(x["v"])
             if x["revealed"]:
-                ev.append(public("{owner} loses a lost distillery bottle worth {value} ({why}).",
-                                 owner=owner, value=x["v"], why=why))
+                ev.append(public("{owner} loses a lost distillery bottle worth {n} point ({why}).",
+                                 plural="{owner} loses a lost distillery bottle worth {n} points "
+                                        "({why}).",
+                                 owner=owner, n=x["v"], why=why))
             else:
                 ev.append(public("{owner} loses a face-down lost distillery bottle ({why}).",
                                  owner=owner, why=why))
-                ev.append(private(owner, "The lost bottle you lost was worth {value}.", value=x["v"]))
+                ev.append(private(owner, "The lost bottle you lost was worth {n} point.",
+                                  plural="The lost bottle you lost was worth {n} points.",
+                                  n=x["v"]))
 
     def _remove_random_bottle(self, state, owner, ev, why):
         q = self._p(state, owner)
@@ -1334,8 +1415,11 @@ class WhiskyEngine(BaseEngine):
             self._pop(state, dec)
             x = self._p(state, owner)["lost"][int(ref[1:])]
             x["revealed"] = True
-            ev.append(public("{player} reveals a lost distillery bottle of {owner}: {value} points.",
-                             player=seat, owner=owner, value=x["v"]))
+            ev.append(public("{player} reveals a lost distillery bottle of {owner}: it is worth "
+                             "{n} point.",
+                             plural="{player} reveals a lost distillery bottle of {owner}: it is "
+                                    "worth {n} points.",
+                             player=seat, owner=owner, n=x["v"]))
             self._discard(state, card)
             return
         why = self._cname(card)
@@ -1356,8 +1440,11 @@ class WhiskyEngine(BaseEngine):
         b = q["bottles"][int(a["bottle"][1:])]
         self._stock_return(state, b["d"], b["v"])
         self._stock_take(state, b["d"], 1)
-        ev.append(public("Angels: {owner}'s {value} point bottle from {place} becomes the 1 point bottle.",
-                         owner=a["seat"], value=b["v"], place=self._fname(b["d"])))
+        ev.append(public("Angels: the bottle of {owner} from {place} worth {n} point becomes the "
+                         "one worth 1 point.",
+                         plural="Angels: the bottle of {owner} from {place} worth {n} points "
+                                "becomes the one worth 1 point.",
+                         owner=a["seat"], n=b["v"], place=self._fname(b["d"])))
         b["v"] = 1
         self._discard(state, "angels")
 
@@ -1368,8 +1455,11 @@ class WhiskyEngine(BaseEngine):
         self._stock_take(state, b["d"], a["value"])
         self._stock_return(state, b["d"], 1)
         b["v"] = a["value"]
-        ev.append(public("Gordon & MacPhail: {player} swaps the 1 point bottle from {place} for the {value} point one.",
-                         player=seat, place=self._fname(b["d"]), value=a["value"]))
+        ev.append(public("Gordon & MacPhail: {player} swaps the bottle from {place} worth 1 point "
+                         "for the one worth {n} point.",
+                         plural="Gordon & MacPhail: {player} swaps the bottle from {place} worth "
+                                "1 point for the one worth {n} points.",
+                         player=seat, place=self._fname(b["d"]), n=a["value"]))
         self._discard(state, "gordon_macphail")
 
     def _do_shackleton(self, state, seat, dec, a, ev):
@@ -1505,8 +1595,11 @@ class WhiskyEngine(BaseEngine):
             ev.append(public("{player} has reached the goal: this is the final round.", kind="reveal",
                              player=seat, data={"revealed": [x["v"] for x in shown]}))
             if shown:
-                ev.append(public("{player} shows their face-down lost distillery bottles: {values}.",
-                                 player=seat, values=", ".join(str(x["v"]) for x in shown)))
+                ev.append(public("{player} shows their face-down lost distillery bottle: {values}.",
+                                 plural="{player} shows their face-down lost distillery bottles: "
+                                        "{values}.",
+                                 player=seat, n=len(shown),
+                                 values=", ".join(str(x["v"]) for x in shown)))
         state["turn_idx"] += 1
         if state["turn_idx"] >= len(state["order"]):
             state["turn_idx"] = 0
@@ -1560,12 +1653,21 @@ class WhiskyEngine(BaseEngine):
         for s in seats:
             for x in self._p(state, s)["lost"]:
                 x["revealed"] = True
-        msg = {"goal": "The game is over: {winners} reached the goal.",
-               "rounds": "The game stops after the last round: {winners} ranked first.",
-               "questions": "The question cards are used up: {winners} ranked first."}[reason]
-        ev.append(public(msg, kind="game_end", winners=winners,
-                         data={"reason": reason, "scores": pts, "ranks": ranks,
-                               "lost": {s: [x["v"] for x in self._p(state, s)["lost"]] for s in seats}}))
+        data = {"reason": reason, "scores": pts, "ranks": ranks,
+                "lost": {s: [x["v"] for x in self._p(state, s)["lost"]] for s in seats}}
+        n = len(winners)
+        if reason == "goal":
+            ev.append(public("The game is over: {winners} reached the goal.",
+                             plural="The game is over: {winners} reached the goal.",
+                             kind="game_end", winners=winners, n=n, data=data))
+        elif reason == "rounds":
+            ev.append(public("The game stops after the last round: {winners} ranked first.",
+                             plural="The game stops after the last round: {winners} ranked first.",
+                             kind="game_end", winners=winners, n=n, data=data))
+        else:
+            ev.append(public("The question cards are used up: {winners} ranked first.",
+                             plural="The question cards are used up: {winners} ranked first.",
+                             kind="game_end", winners=winners, n=n, data=data))
 
     # ------------------------------------------------------------------ view
     def _question_view(self, state):
@@ -1582,6 +1684,17 @@ class WhiskyEngine(BaseEngine):
                 "status": q["status"], "smuggler": q["smuggler"],
                 "timeout_s": state["options"]["question_timeout_s"],
                 "swapped": len(q["prev"])}
+
+    @staticmethod
+    def _move_view(top):
+        """The pending move's destinations with their menu letters, or None. Public: they
+        follow from the position, the number moved (a roll, or Luck of the Irish, which is
+        announced when played) and the public effects (Prohibition), never from a hand."""
+        if not top or top["kind"] != "move":
+            return None
+        return {"seat": top["seat"], "value": top.get("value"),
+                "options": [{"to": o["to"], "letter": move_letter(i), "ingredients": o["ingr"]}
+                            for i, o in enumerate(top["options"])]}
 
     def view(self, state, seat):
         over = state["phase"] == "over"
@@ -1636,6 +1749,7 @@ class WhiskyEngine(BaseEngine):
             "distilleries": {d: len(st) for d, st in state["stock"].items()},
             "distillery_stock": {d: list(st) for d, st in state["stock"].items()},
             "pending": {"kind": top["kind"], "seat": top["seat"]} if top else None,
+            "move": self._move_view(top),
             "decks": {"special": len(state["special_deck"]), "lost": len(state["lost_deck"]),
                       "questions": {lv: len(state["pools"][lv]) for lv in D.LEVELS}},
             "bag": dict(state["bag"]),
@@ -1655,8 +1769,9 @@ class WhiskyEngine(BaseEngine):
             v["points_total"] = self._points(state, seat)
             v["goal_reached"] = self._qualifies(state, seat)
             if top and top["kind"] == "move" and top["seat"] == seat:
-                v["move_options"] = [{"to": o["to"], "path": o["path"], "ingredients": o["ingr"]}
-                                     for o in top["options"]]
+                v["move_options"] = [{"to": o["to"], "path": o["path"], "ingredients": o["ingr"],
+                                      "letter": move_letter(i)}
+                                     for i, o in enumerate(top["options"])]
         return v
 
     # ------------------------------------------------------------------ text
@@ -1679,20 +1794,19 @@ class WhiskyEngine(BaseEngine):
         if typ == "pour":
             return T("Pour out an opponent's whisky (Richard Paterson)")
         if typ == "move":
-            opt = next((o for o in (top or {}).get("options", []) if o["to"] == action["to"]), None)
+            opts = (top or {}).get("options", [])
+            i = next((k for k, o in enumerate(opts) if o["to"] == action["to"]), None)
             f = D.FIELDS[action["to"]]
             kind = T(D.TYPE_NAMES[f["type"]])
-            if opt and opt["ingr"]:
-                return T("Move to {place} ({kind}), +{n} ingredients", place=T(f["name"]), kind=kind,
-                         n=opt["ingr"])
-            return T("Move to {place} ({kind})", place=T(f["name"]), kind=kind)
+            letter = move_letter(i) if i is not None else "?"
+            if i is not None and opts[i]["ingr"]:
+                return T("{letter} — Move to {place} ({kind}), +{n} ingredient",
+                         plural="{letter} — Move to {place} ({kind}), +{n} ingredients",
+                         letter=letter, place=T(f["name"]), kind=kind, n=opts[i]["ingr"])
+            return T("{letter} — Move to {place} ({kind})", letter=letter, place=T(f["name"]),
+                     kind=kind)
         if typ == "ask":
-            lv = action["level"]
-            if action.get("smuggler"):
-                return T("Smuggler: {level} question, any {value} point bottle", level=T(lv),
-                         value=D.LEVEL_VALUE[lv])
-            return T("Take a {level} question for the {value} point bottle", level=T(lv),
-                     value=D.LEVEL_VALUE[lv])
+            return self._ask_label(action["level"], bool(action.get("smuggler")))
         if typ == "leave":
             return T("Move on")
         if typ == "answer":
@@ -1721,13 +1835,14 @@ class WhiskyEngine(BaseEngine):
             if card == "luck_irish":
                 return T("Play Luck of the Irish: move 10")
             if card in D.BONUS_BOTTLES:
-                return T("Bank {card} (+{n} points)", card=self._cname(card),
-                         n=state["options"]["bonus_bottle_points"])
+                return T("Bank {card} (+{n} point)", plural="Bank {card} (+{n} points)",
+                         card=self._cname(card), n=state["options"]["bonus_bottle_points"])
             return T("Play {card}", card=self._cname(card))
         if typ == "take":
             d = action["distillery"]
             value = action.get("value") or (top or {}).get("value")
-            return T("Take the {value} point bottle of {place} ({region})", value=value,
+            return T("Take the bottle worth {n} point from {place} ({region})",
+                     plural="Take the bottle worth {n} points from {place} ({region})", n=value,
                      place=self._fname(d), region=T(D.REGIONS[D.region(d)]))
         if typ == "jump":
             return T("Jump to Bladnoch")
@@ -1736,7 +1851,8 @@ class WhiskyEngine(BaseEngine):
         if typ == "buy":
             return T("Buy a lost distillery bottle (6 ingredients)")
         if typ == "trade":
-            return T("Trade {give} for 1 {get}", give=[T(k) for k in action["give"]], get=T(action["get"]))
+            return T("Trade {give} for {get}", give=token_list(action["give"]),
+                     get=tokens(action["get"], 1))
         if typ == "book":
             if action["ticket"] == "one_way":
                 return T("Check in with a one-way ticket (ends your turn)")
@@ -1758,16 +1874,44 @@ class WhiskyEngine(BaseEngine):
             if ref[0] == "b":
                 b = q["bottles"][int(ref[1:])]
                 if "value" in action:
-                    return T("Swap your 1 point {place} bottle for the {value} point one",
-                             place=self._fname(b["d"]), value=action["value"])
-                return T("{owner}: {value} point bottle from {place}", owner=owner, value=b["v"],
-                         place=self._fname(b["d"]))
+                    return T("Swap your {place} bottle worth 1 point for the one worth {n} point",
+                             plural="Swap your {place} bottle worth 1 point for the one worth {n} "
+                                    "points",
+                             place=self._fname(b["d"]), n=action["value"])
+                return T("{owner}: bottle worth {n} point from {place}",
+                         plural="{owner}: bottle worth {n} points from {place}", owner=owner,
+                         n=b["v"], place=self._fname(b["d"]))
             i = int(ref[1:])
             x = q["lost"][i]
             if owner == seat or x["revealed"]:
-                return T("{owner}: lost distillery bottle worth {value}", owner=owner, value=x["v"])
-            return T("{owner}: face-down lost distillery bottle {n}", owner=owner, n=i + 1)
+                return T("{owner}: lost distillery bottle worth {n} point",
+                         plural="{owner}: lost distillery bottle worth {n} points", owner=owner,
+                         n=x["v"])
+            return T("{owner}: face-down lost distillery bottle no. {number}", owner=owner,
+                     number=i + 1)
         return Text(str(action))
+
+    @staticmethod
+    def _ask_label(level: str, smuggler: bool) -> Text:
+        """The distillery's question choices, one whole label per difficulty."""
+        n = D.LEVEL_VALUE[level]
+        if smuggler:
+            if level == "easy":
+                return T("Smuggler: easy question, any bottle worth {n} point",
+                         plural="Smuggler: easy question, any bottle worth {n} points", n=n)
+            if level == "medium":
+                return T("Smuggler: medium question, any bottle worth {n} point",
+                         plural="Smuggler: medium question, any bottle worth {n} points", n=n)
+            return T("Smuggler: hard question, any bottle worth {n} point",
+                     plural="Smuggler: hard question, any bottle worth {n} points", n=n)
+        if level == "easy":
+            return T("Take an easy question for the bottle worth {n} point",
+                     plural="Take an easy question for the bottle worth {n} points", n=n)
+        if level == "medium":
+            return T("Take a medium question for the bottle worth {n} point",
+                     plural="Take a medium question for the bottle worth {n} points", n=n)
+        return T("Take a hard question for the bottle worth {n} point",
+                 plural="Take a hard question for the bottle worth {n} points", n=n)
 
     def prompt(self, state, seat) -> Text:
         top = self._top(state)
@@ -1780,11 +1924,14 @@ class WhiskyEngine(BaseEngine):
         msgs = {
             "start": T("Choose your start field."),
             "fly": T("Choose the airport you fly to."),
-            "move": T("You move {n}: choose where to go.", n=top.get("value", 0)),
+            "move": T("You move {n} field: choose where to go (the letters on the map).",
+                      plural="You move {n} fields: choose where to go (the letters on the map).",
+                      n=top.get("value", 0)),
             "distillery": T("You are at {place}: choose a question or move on.",
                             place=self._fname(top["field"])) if k == "distillery" else None,
-            "smuggle": T("Smuggler: choose the distillery of your {value} point bottle.",
-                         value=top.get("value")),
+            "smuggle": T("Smuggler: choose the distillery of your bottle worth {n} point.",
+                         plural="Smuggler: choose the distillery of your bottle worth {n} points.",
+                         n=top.get("value") or 0),
             "savage": T("Jump from The Macallan to Bladnoch?"),
             "lost": T("Lost distillery: buy a bottle for 6 ingredients?"),
             "pub": T("Pub: trade 2 ingredients for 1 of your choice, or move on."),

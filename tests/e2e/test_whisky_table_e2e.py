@@ -56,7 +56,7 @@ async def test_the_question_panel_shows_only_public_choices(sb, tmp_path):
     bot, task, store, match, thread, msg, asker = await table_until_a_question(sb, tmp_path, "q")
     try:
         seat = match.seat_of(sb.user(asker.name).id).seat
-        assert sorted(match.state["players"][seat]["hand"]) == sorted(SECRET_CARDS)
+        assert set(SECRET_CARDS) <= set(match.state["players"][seat]["hand"])
         labels = choice_labels(msg)
         assert labels and all(label[:3] in ("A: ", "B: ", "C: ", "D: ") for label in labels)
         # the fingerprint in every public custom_id is that of the answers alone

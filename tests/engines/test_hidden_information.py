@@ -375,9 +375,9 @@ class WhiskyLeaks(Adapter):
         "lost": [
             ("kind", "game_end", "final scores include the face-down bottles"),
             ("kind", "reveal", "a player who reaches the goal shows their face-down bottles"),
-            ("msg", "{player} reveals a lost distillery bottle of {owner}: {value} points.",
+            ("msg", "{player} reveals a lost distillery bottle of {owner}: it is worth {n} point.",
              "the Enthusiast card turns a face-down bottle up"),
-            ("to_other", "Your lost distillery bottle is worth {value} points.",
+            ("to_other", "Your lost distillery bottle is worth {n} point.",
              "another seat buys the exchanged bottle from the lost deck"),
         ],
     }

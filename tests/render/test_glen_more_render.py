@@ -83,10 +83,12 @@ def test_board_renders_at_several_points(n):
 def test_placement_spots_and_tile_in_hand_are_named():
     s = snapshots(3)["place"]
     v = E.view(s, None)
-    assert v["pending"]["spots"]
+    assert v["spots"]["decision"] == "place" and v["spots"]["cells"]
     r = R.render_board(v, tr)
     tile = E._tile_view(s["turn"]["tile"])["name"]
     assert f"placing {tile}" in r.alt
+    for c in v["spots"]["cells"]:                 # every spot in words, by its letter
+        assert f"{c['letter']}: " in r.alt
 
 
 def test_secret_scores_stay_out_of_the_public_image():

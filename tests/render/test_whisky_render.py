@@ -12,10 +12,12 @@ import pytest
 from PIL import Image
 
 from core.i18n import translator
+from engines.base import Text
 from engines.whisky import ENGINE as E
 from engines.whisky import ai
 from engines.whisky import data as D
 from engines.whisky.engine import WhiskyEngine
+from render import common as C
 from render import whisky as R
 
 tr = translator("en")
@@ -152,7 +154,7 @@ def test_every_label_goes_through_tr():
     calls = []
 
     def spy(msg, **params):
-        calls.append(msg)
+        calls.append(msg.msg if isinstance(msg, Text) else msg)
         return "§" + tr(msg, **params)
 
     s = snapshots(3)["mid"]
@@ -161,9 +163,63 @@ def test_every_label_goes_through_tr():
     names = {f["name"] for f in D.BOARD["fields"] if f["type"] == "distillery"}
     assert names & set(calls)                 # place names are translated too
     assert "§" in R.private_text(E.view(s, "Ann"), spy)
+    calls.clear()
+    full = R.render_full_board(E.view(s, None), spy)
+    assert full.alt.startswith("§") and names & set(calls)
 
 
 def test_defensive_against_a_sparse_view():
     r = R.render_board({"seats": ["Ann", "Bob"], "players": {"Ann": {}, "Bob": {}}}, tr)
     _check_image(r)
     assert "Ann (" in r.alt and "Bob (" in r.alt
+
+
+@pytest.mark.parametrize("n", [2, 6])
+def test_full_map_renders_the_whole_board(n):
+    s = snapshots(n)["mid"]
+    v = E.view(s, None)
+    r = R.render_full_board(v, tr)
+    img = _check_image(r)
+    assert img.width > 1700 and img.height >= 1900       # the whole map and its panels
+    assert r.alt == R.board_alt(v, tr)
+    close = R.render_board(v, tr)
+    assert close.width == 1000 and close.height < img.height
+
+
+def test_names_replace_seat_letters_on_the_images_and_in_the_alt_text(monkeypatch):
+    s = copy.deepcopy(snapshots(4)["mid"])
+    v = E.view(s, None)
+    v["names"] = {seat: f"Player {seat}-name" for seat in s["seats"]}
+    for fn in (R.render_board, R.render_full_board):
+        r = fn(v, tr)
+        for seat in s["seats"]:
+            assert f"Player {seat}-name (" in r.alt
+    drawn = []
+    orig = R.text
+
+    def spy(draw, xy, s_, *a, **k):
+        drawn.append(s_)
+        return orig(draw, xy, s_, *a, **k)
+    monkeypatch.setattr(R, "text", spy)
+    monkeypatch.setattr(C, "text", spy)          # player_tag draws with render.common.text
+    for fn in (R.render_board, R.render_full_board):
+        drawn.clear()
+        fn(v, tr)
+        for seat in s["seats"]:      # every player's card or panel names its player
+            assert f"Player {seat}-name" in drawn, (fn.__name__, seat)
+
+
+def test_counted_texts_read_right_in_english():
+    s = copy.deepcopy(snapshots(2)["start"])
+    v = E.view(s, None)
+    seat = s["seats"][0]
+    v["players"][seat].update(points_visible=1, special_cards=1, lost_hidden=1,
+                              regions=["IRE"])
+    v["goal"] = {"points": 1, "regions": 1}
+    alt = R.board_alt(v, tr)
+    assert "1 point," in alt and "1 special card." in alt and "1 face-down lost bottle," in alt
+    assert "Goal: 1 point with bottles from 1 region." in alt
+    assert "1 points" not in alt and "1 regions" not in alt
+    v["players"][seat].update(points_visible=3, special_cards=2)
+    alt = R.board_alt(v, tr)
+    assert "3 points," in alt and "2 special cards." in alt

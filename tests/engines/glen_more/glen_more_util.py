@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 
+from core.i18n import tr
 from engines.base import Text
 from engines.glen_more import ENGINE as E
 from engines.glen_more import data as D
@@ -19,10 +20,10 @@ def tile(tid: str, x: int, y: int, cubes=(), men: int = 0) -> dict:
 
 
 def fmt(text) -> str:
-    """English rendering of a Text (lists joined with ', ')."""
+    """English rendering of a Text as players read it (counted messages in the form their
+    ``n`` asks for, lists joined with ', ')."""
     if isinstance(text, Text):
-        params = {k: fmt(v) for k, v in text.params.items()}
-        return text.msg.format(**params) if params else text.msg
+        return tr(text)
     if isinstance(text, list):
         return ", ".join(fmt(x) for x in text)
     return str(text)

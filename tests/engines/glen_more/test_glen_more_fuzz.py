@@ -101,11 +101,11 @@ def test_view_is_complete_for_a_renderer():
     st = new(2, seed=1)
     v = E.view(st, "A")
     for key in ("game", "seats", "phase", "to_act", "chain", "market", "players", "pending",
-                "finished", "outcome", "stacks", "coordinates"):
+                "finished", "outcome", "stacks", "coordinates", "spots"):
         assert key in v
     assert v["game"] == "glen_more" and v["phase"] == "choose" and v["to_act"] == ["A"]
     cell = v["players"]["A"]["tiles"][0]
-    for key in ("x", "y", "coords", "id", "name", "colour", "type", "river", "road", "cubes",
+    for key in ("x", "y", "id", "name", "colour", "type", "river", "road", "cubes",
                 "clansmen"):
         assert key in cell
     assert cell["river"] and cell["road"] and cell["clansmen"] == 1
@@ -114,6 +114,7 @@ def test_view_is_complete_for_a_renderer():
         assert key in pa
     assert len(v["chain"]["spaces"]) == 14 and v["chain"]["die"] == 2
     assert v["pending"]["seat"] == "A" and v["pending"]["step"] == "choose"
+    assert v["spots"] is None                 # choosing a tile is no decision over cells
     assert fmt(E.status(st)).startswith("Glen More, part 1 of 3")
     json.dumps(v)
 

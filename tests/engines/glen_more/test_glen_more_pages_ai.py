@@ -31,14 +31,28 @@ def test_many_spots_are_split_into_pages():
     assert len(legal) <= 25 and all(a["type"] in ("page", "sell") for a in legal)
     pages = [a for a in legal if a["type"] == "page"]
     seen = []
+    letters = []
+    view = E.view(st, None)["spots"]
+    assert view["seat"] == "A" and view["decision"] == "place" and view["tile"] == "T21"
+    assert [tuple(c["cell"]) for c in view["cells"]] == spots
     for pg in pages:
-        assert fmt(E.label(st, "A", pg)).startswith("Choices row")
+        page_label = fmt(E.label(st, "A", pg))
         E.apply(st, "A", pg)
         inner = E.legal(st, "A")
         assert len(inner) <= 25 and {"type": "page", "n": -1} in inner
-        seen += [tuple(a["at"]) for a in inner if a["type"] == "place"]
+        cells = [a for a in inner if a["type"] == "place"]
+        seen += [tuple(a["at"]) for a in cells]
+        labels = [fmt(E.label(st, "A", a)) for a in cells]
+        letters += [s.split(" ")[1] for s in labels]
+        assert all(s.startswith("Spot ") and " of " in s for s in labels), labels
+        # "Spots A to W": the first and last letters of the page
+        assert page_label == "Spots {} to {}".format(letters[-len(cells)], letters[-1])
+        # the view letters the same cells the same way, whatever the page
+        assert E.view(st, None)["spots"] == view
         E.apply(st, "A", {"type": "page", "n": -1})
-    assert sorted(seen) == sorted(spots)
+    assert seen == spots
+    assert letters == [c["letter"] for c in view["cells"]]
+    assert letters[:3] == ["A", "B", "C"] and letters[26:28] == ["AA", "AB"]
     E.apply(st, "A", pages[-1])
     last = [a for a in E.legal(st, "A") if a["type"] == "place"][-1]
     E.apply(st, "A", last)

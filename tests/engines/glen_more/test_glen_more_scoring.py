@@ -4,7 +4,7 @@ import pytest
 from engines.glen_more import ENGINE as E
 from engines.glen_more import data as D
 
-from glen_more_util import active, finish_turn, new, put_tile, tile
+from glen_more_util import active, finish_turn, fmt, new, put_tile, tile
 
 
 def score(st, k=1):
@@ -75,7 +75,9 @@ def test_scoring_is_triggered_by_the_last_tile_of_a_stack(k):
     assert st["players"]["A"]["parts"]["Scoring %d: whisky" % k] == 0
     # each player is told their own new total privately
     mine = [e for e in events if e.to == "B"]
-    assert mine and mine[0].text.params["score"] == st["players"]["B"]["vp"]
+    assert mine and mine[0].text.params["score"].params["n"] == st["players"]["B"]["vp"]
+    assert fmt(mine[0].text) == "Scoring %d: you gain 3 VP; your score is now %d VP." % (
+        k, st["players"]["B"]["vp"])
     assert not st["finished"]
     # the next tiles now come from the next stack
     assert st["stacks"][k + 1] and all(len(st["stacks"][j]) == 0 for j in range(k + 1))

@@ -174,7 +174,8 @@ def test_paterson_may_pour_a_face_down_lost_bottle(dice):
     ev = do(eng, st, {"type": "target", "seat": opp})
     assert st["players"][opp]["lost"] == [] and st["lost_deck"][-1] == 6
     assert "6" not in str([e.text.params for e in ev if e.public])
-    assert any(e.to == opp and e.text.params.get("value") == 6 for e in ev)
+    assert any(e.to == opp and e.text.params.get("n") == 6
+               and e.text.plural is not None for e in ev)
 
 
 def test_every_character_is_known_to_the_engine():

@@ -149,7 +149,9 @@ def test_empty_pool_draws_from_another_keeping_the_value(game, dice):
     seat = at_glenkinchie(eng, st, dice)
     ev = do(eng, st, {"type": "ask", "level": "hard"})
     assert st["question"]["id"].startswith("TM") and st["question"]["value"] == 5
-    assert any("No {level} questions are left" in e.text.msg for e in ev)
+    note = [e.text for e in ev if "questions are left" in e.text.msg]
+    assert note and note[0].params["level"].msg == "Hard" and note[0].params["n"] == 5
+    assert note[0].params["level"].context == "difficulty" and note[0].plural
 
 
 def test_all_pools_empty_stops_the_game(game, dice):
@@ -250,7 +252,8 @@ def test_lost_distillery_purchase_is_secret(dice):
     assert st["bag"] == {"barley": 22, "water": 22, "yeast": 22}
     assert p["lost"] == [{"v": top_value, "revealed": False, "at": "LO_LOST_STRATHEDEN"}]
     priv = [e for e in ev if not e.public]
-    assert priv and priv[0].to == seat and priv[0].text.params["value"] == top_value
+    assert priv and priv[0].to == seat and priv[0].text.params["n"] == top_value
+    assert priv[0].text.plural == "Your lost distillery bottle is worth {n} points."
     pv = eng.view(st, None)["players"][seat]
     assert pv["lost_hidden"] == 1 and pv["lost_revealed"] == [] and pv["points_visible"] == 0
     assert "lost_values" not in eng.view(st, None) and eng.view(st, other)["lost_values"] == []

@@ -13,8 +13,8 @@ BAD_ACTIONS = [None, "roll", 7, [], {}, {"type": 3}, {"type": "roll", "extra": 1
                {"type": "answer", "option": 9}, {"type": "move", "to": "NOWHERE"},
                {"type": "play", "card": "fifty"}, {"type": "page", "n": 5}, {"type": "end", "x": None}]
 
-PRIVATE_MSGS = {"You drew {card}: {text}", "Your lost distillery bottle is worth {value} points.",
-                "The lost bottle you lost was worth {value}."}
+PRIVATE_MSGS = {"You drew {card}: {text}", "Your lost distillery bottle is worth {n} point.",
+                "The lost bottle you lost was worth {n} point."}
 
 
 def _check_views(eng, st):

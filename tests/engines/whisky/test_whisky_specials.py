@@ -194,7 +194,8 @@ def test_enthusiast_reveals_a_lost_bottle(game, dice):
     ev = do(eng, st, {"type": "pick", "bottle": "l0"})
     v = eng.view(st, None)["players"][opp[0]]
     assert v["lost_revealed"] == [5] and v["lost_hidden"] == 0 and v["points_visible"] == 5
-    assert any(e.public and e.text.params.get("value") == 5 for e in ev)
+    assert any(e.public and e.text.params.get("n") == 5 and "reveals" in e.text.msg
+               for e in ev)
 
 
 def test_smuggler_takes_the_bottle_anywhere(game, dice):

@@ -2,7 +2,12 @@
 import importlib
 import json
 
+from core.i18n import translator
+
 from whisky_helpers import current, dests, dice, do, make_engine, new_game, place, roll  # noqa: F401
+
+
+tr = translator("en")
 
 
 def resolve(ref):
@@ -51,12 +56,19 @@ def test_labels_prompts_and_status_name_places(dice):
     assert eng.label(st, seat, {"type": "roll"}).msg == "Roll the die"
     roll(eng, st, dice, 1)
     lab = eng.label(st, seat, {"type": "move", "to": "IY_LAGAVULIN"})
-    assert lab.msg == "Move to {place} ({kind})"
+    assert lab.msg == "{letter} — Move to {place} ({kind})"
     assert lab.params["place"].msg == "Lagavulin" and lab.params["kind"].msg == "distillery"
-    assert eng.prompt(st, seat).msg == "You move {n}: choose where to go."
+    letter = {o["to"]: o["letter"] for o in eng.view(st, None)["move"]["options"]}
+    assert lab.params["letter"] == letter["IY_LAGAVULIN"]
+    prompt = eng.prompt(st, seat)
+    assert prompt.msg == "You move {n} field: choose where to go (the letters on the map)."
+    assert prompt.params["n"] == 1 and prompt.plural
     do(eng, st, {"type": "move", "to": "IY_LAGAVULIN"})
     lab = eng.label(st, seat, {"type": "ask", "level": "hard"})
-    assert lab.params["value"] == 5
+    assert lab.msg == "Take a hard question for the bottle worth {n} point" and lab.params["n"] == 5
+    assert tr(lab) == "Take a hard question for the bottle worth 5 points"
+    assert tr(eng.label(st, seat, {"type": "ask", "level": "easy"})) == \
+        "Take an easy question for the bottle worth 1 point"
     do(eng, st, {"type": "ask", "level": "hard"})
     q = st["question"]
     rec = eng.bank(st)[q["id"]]
