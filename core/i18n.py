@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import gettext
+from contextlib import contextmanager
 import io
 import string
 import sys
@@ -289,6 +290,11 @@ def pot_text() -> bytes:
 def write_catalogs() -> list[Path]:
     """Rewrite the template and merge it into every language's catalog (new messages come
     in untranslated, vanished ones are dropped)."""
+    with _catalog_lock():
+        return _write_catalogs()
+
+
+def _write_catalogs() -> list[Path]:
     from babel.messages.pofile import read_po
     pot = LOCALES / f"{DOMAIN}.pot"
     pot.parent.mkdir(parents=True, exist_ok=True)
@@ -367,9 +373,27 @@ def export(lang: str, domain: str | None = None, only_missing: bool = True) -> l
     return out
 
 
+@contextmanager
+def _catalog_lock():
+    """One writer of the catalogs at a time (translators may merge while others extract)."""
+    import fcntl
+    LOCALES.mkdir(parents=True, exist_ok=True)
+    with open(LOCALES / ".lock", "w") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+
 def merge(lang: str, entries: list[dict]) -> tuple[int, list[str]]:
     """Put translations into a language's catalog (creating it); refuses any whose
     placeholders differ from the English. Returns (merged, problems)."""
+    with _catalog_lock():
+        return _merge(lang, entries)
+
+
+def _merge(lang: str, entries: list[dict]) -> tuple[int, list[str]]:
     cat = _read(lang)
     tmpl = template_catalog()
     merged, problems = 0, []
