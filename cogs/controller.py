@@ -22,6 +22,7 @@ from core.service import Change, Match, MatchService, Seat, ServiceError
 from engines.base import Event, Option, T, Text
 from cogs import ui
 from cogs.panels import NO_MENTIONS, Panels, clip, mentioning
+from render.common import seat_rgb
 from render.pool import Renderer
 
 log = logging.getLogger(__name__)
@@ -537,8 +538,10 @@ class Controller:
             desc += "\n" + t(o.tiebreak)
         e.description = clip(desc, EMBED_MAX)
         idx = {s.seat: i for i, s in enumerate(m.seats)}
+        view = self.view_for(m, None)
         chart = await self.renderer.chart(
-            t("Final scores"), [(f"{s.seat} {s.name}", idx[s.seat], o.scores[s.seat]) for s in order])
+            t("Final scores"), [(f"{s.seat} {s.name}", idx[s.seat], o.scores[s.seat],
+                                 seat_rgb(view, s.seat)) for s in order])
         f = discord.File(io.BytesIO(chart.png), filename="scores.png", description=clip(chart.alt, 1000))
         e.set_image(url="attachment://scores.png")
         await self.channel(m.home_channel).send(embed=e, file=f, view=ui.results_view(m.id, m.lang),

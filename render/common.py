@@ -177,8 +177,16 @@ def seat_badge(draw: ImageDraw.ImageDraw, xy, index: int, radius: int = 16,
     fill = colour or own
     x, y = xy
     draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=fill, outline=INK, width=2)
-    ink = PAPER if sum(fill) < 300 else INK          # a letter that reads on dark colours too
-    text(draw, (x, y), letter, size=max(MIN_TEXT, radius), fill=ink, bold=True, anchor="mm")
+    text(draw, (x, y), letter, size=max(MIN_TEXT, radius), fill=ink_on(fill), bold=True, anchor="mm")
+
+
+def ink_on(rgb) -> tuple[int, int, int]:
+    """Dark or light text, whichever reads better on rgb (by relative luminance)."""
+    def lin(c):
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    lum = 0.2126 * lin(rgb[0]) + 0.7152 * lin(rgb[1]) + 0.0722 * lin(rgb[2])
+    return INK if lum > 0.18 else PAPER
 
 
 # Game colours a view may give its seats (view["seat_colours"]: seat -> colour name).
@@ -232,20 +240,21 @@ def finish(img: Image.Image, alt: str, filename: str = "board.png") -> Rendered:
     return Rendered(buf.getvalue(), alt[:ALT_MAX], filename, img.width, img.height)
 
 
-def bar_chart(title: str, rows: list[tuple[str, int, int]], tr_total: str = "Total") -> Rendered:
-    """A horizontal score chart: rows of (label, seat index, score). Used for results."""
+def bar_chart(title: str, rows: list[tuple], tr_total: str = "Total") -> Rendered:
+    """A horizontal score chart: rows of (label, seat index, score[, colour]). Used for
+    results; a row's colour is the seat's own when the game gives one (seat_rgb)."""
     row_h, top = 56, 80
     img, d = canvas(MIN_WIDTH, top + row_h * len(rows) + 30)
     text(d, (30, 24), fit(title, MIN_WIDTH - 60, 30, True), size=30, bold=True)
     best = max([r[2] for r in rows] + [1])
-    for i, (label, seat_index, score) in enumerate(rows):
+    for i, (label, seat_index, score, *rgb) in enumerate(rows):
         y = top + i * row_h
-        seat_badge(d, (50, y + 22), seat_index, 18)
+        colour = tuple(rgb[0]) if rgb else seat_style(seat_index)[1]
+        seat_badge(d, (50, y + 22), seat_index, 18, colour=colour)
         text(d, (80, y + 10), fit(label, 260, 22), size=22)
         w = int(560 * max(score, 0) / best)
-        _, colour = seat_style(seat_index)
         d.rectangle((360, y + 6, 360 + max(w, 2), y + 40), fill=colour, outline=INK)
         text(d, (370 + max(w, 2), y + 10), str(score), size=22, bold=True)
     alt = f"{clip(title, 200)}: " + "; ".join(f"{clip(label, 100)} {score}"
-                                              for label, _, score in rows)
+                                              for label, _, score, *_ in rows)
     return finish(img, alt, "scores.png")

@@ -78,6 +78,20 @@ TOKENS: dict[str, Token] = {t.key: t for t in (
     Token("officer", T("Spanish officer"), 6, 0, T("Take a Spanish officer (lose this character)")),
 )}
 TOKEN_ORDER = list(TOKENS)
+
+
+def token_count(key: str, n: int) -> Text:
+    """n loot tokens of one kind, as a counted noun ("2 treasure maps")."""
+    return {
+        "chest": T("{n} treasure chest", plural="{n} treasure chests", n=n),
+        "jewels": T("{n} jewel", plural="{n} jewels", n=n),
+        "goods": T("{n} bale of goods", plural="{n} bales of goods", n=n),
+        "map": T("{n} treasure map", plural="{n} treasure maps", n=n),
+        "relic": T("{n} cursed relic", plural="{n} cursed relics", n=n),
+        "saber": T("{n} saber", plural="{n} sabers", n=n),
+        "officer": T("{n} Spanish officer", plural="{n} Spanish officers", n=n),
+    }[key]
+
 MAP_SET = 3
 MAP_SET_VALUE = 12
 TREASURER_TYPES = ("goods", "jewels", "chest")

@@ -28,6 +28,31 @@ def _tok(t: str) -> Text:
     return TOKENS[t].name
 
 
+def _gains(n: int) -> Text:
+    """A character's Day ability brings its owner n doubloons (seat and card added by say)."""
+    return T("{seat}'s {card} gains {n} doubloon.", plural="{seat}'s {card} gains {n} doubloons.",
+             n=n)
+
+
+def _earns(n: int) -> Text:
+    """A character's Night ability brings its owner n doubloons (seat and card added by say)."""
+    return T("{seat}'s {card} earns {n} doubloon.", plural="{seat}'s {card} earns {n} doubloons.",
+             n=n)
+
+
+def _takes(token: str, seat: str, card: Text) -> Text:
+    """The public line of a character taking a loot token (one sentence per kind of token)."""
+    return {
+        "chest": T("{seat}'s {card} takes a treasure chest.", seat=seat, card=card),
+        "jewels": T("{seat}'s {card} takes jewels.", seat=seat, card=card),
+        "goods": T("{seat}'s {card} takes goods.", seat=seat, card=card),
+        "map": T("{seat}'s {card} takes a treasure map.", seat=seat, card=card),
+        "relic": T("{seat}'s {card} takes a cursed relic.", seat=seat, card=card),
+        "saber": T("{seat}'s {card} takes a saber.", seat=seat, card=card),
+        "officer": T("{seat}'s {card} takes a Spanish officer.", seat=seat, card=card),
+    }[token]
+
+
 class LibertaliaEngine(BaseEngine):
     name = "libertalia"
     title = "Libertalia"
@@ -129,12 +154,12 @@ class LibertaliaEngine(BaseEngine):
     def _to_grave(self, state, seat, rank):
         state["players"][seat]["grave"].append(rank)
 
-    def _discard_from_den(self, state, seat, rank, events, cause: Text):
+    def _discard_from_den(self, state, seat, rank, events, text: Text):
+        """Discard a den character; ``text`` says why (a whole sentence naming it)."""
         p = state["players"][seat]
         p["den"].remove(rank)
         self._to_grave(state, seat, rank)
-        events.append(public("{cause}: {seat}'s {card} is discarded.", cause=cause, seat=seat,
-                             card=_name(rank), data={"seat": seat, "card": rank}))
+        events.append(Event(text, None, "log", {"seat": seat, "card": rank}))
 
     # ------------------------------------------------------------------ campaigns
     def _start_campaign(self, state, events):
@@ -162,8 +187,9 @@ class LibertaliaEngine(BaseEngine):
         state["phase"] = "pick"
         state["picks"] = {}
         state["ship"] = []
-        events.append(public("Campaign {n} begins. Everyone adds: {cards}.", n=state["campaign"],
-                             cards=[_name(x) for x in dealt], data={"dealt": dealt}))
+        events.append(public("Campaign {campaign} begins. Everyone adds: {cards}.",
+                             campaign=state["campaign"], cards=[_name(x) for x in dealt],
+                             data={"dealt": dealt}))
 
     def _end_campaign(self, state, events):
         seats = state["seats"]
@@ -216,16 +242,23 @@ class LibertaliaEngine(BaseEngine):
             results[s] = result
             for rank, amount in parts:
                 if amount >= 0:
-                    events.append(public("End of campaign: {seat}'s {card} earns {n} doubloons.",
+                    events.append(public("End of campaign: {seat}'s {card} earns {n} doubloon.",
+                                         plural="End of campaign: {seat}'s {card} earns {n} "
+                                                "doubloons.",
                                          seat=s, card=_name(rank), n=amount))
                 else:
-                    events.append(public("End of campaign: {seat}'s {card} costs {n} doubloons.",
+                    events.append(public("End of campaign: {seat}'s {card} costs {n} doubloon.",
+                                         plural="End of campaign: {seat}'s {card} costs {n} "
+                                                "doubloons.",
                                          seat=s, card=_name(rank), n=-amount))
             loot = {t: self._count(p, t) for t in TOKEN_ORDER if self._count(p, t)}
             events.append(public(
-                "{seat} scores {points} for campaign {n} ({doubloons} doubloons, loot worth "
-                "{loot}); total {total}.", kind="scoring", seat=s, points=result,
-                n=state["campaign"], doubloons=after, loot=result - after, total=p["score"],
+                "{seat} scores {n} point for campaign {campaign} ({doubloons} from doubloons, "
+                "{loot} from loot); total {total}.",
+                plural="{seat} scores {n} points for campaign {campaign} ({doubloons} from "
+                       "doubloons, {loot} from loot); total {total}.",
+                kind="scoring", seat=s, n=result, campaign=state["campaign"], doubloons=after,
+                loot=result - after, total=p["score"],
                 data={"seat": s, "campaign": state["campaign"], "result": result,
                       "breakdown": bd, "loot": loot, "total": p["score"]}))
         if state["campaign"] >= D.CAMPAIGNS:
@@ -234,7 +267,9 @@ class LibertaliaEngine(BaseEngine):
             state["pending"] = None
             o = self.outcome(state)
             events.append(public("The game is over. Winner: {winners}.", kind="game_end",
-                                 winners=o.winners, data={"scores": o.scores, "ranks": o.ranks}))
+                                 plural="The game is over. Winners: {winners}.",
+                                 winners=o.winners, n=len(o.winners),
+                                 data={"scores": o.scores, "ranks": o.ranks}))
             return
         for s in seats:   # cleanup: dens and graveyards leave the game, hands are kept
             P[s]["den"], P[s]["grave"], P[s]["loot"], P[s]["secret"] = [], [], {}, {}
@@ -398,74 +433,82 @@ class LibertaliaEngine(BaseEngine):
         p = P[seat]
         card = _name(rank)
 
-        def say(msg, **kw):
-            events.append(public(msg, seat=seat, card=card, **kw))
+        def say(t: Text):       # a public line about this seat's character
+            events.append(Event(Text(t.msg, {"seat": seat, "card": card, **t.params}, t.plural,
+                                     t.context)))
 
         if rank == D.PARROT:
             if p["hand"]:
                 state["ship"].remove(e)
                 self._to_grave(state, seat, rank)
-                say("{seat}'s {card} flies off: {seat} puts another character in its place.")
+                say(T("{seat}'s {card} flies off: {seat} puts another character in its place."))
                 self._pend(state, "parrot", seat, rank)
             else:
-                say("{seat}'s {card} has no card to swap with and stays on the ship.")
+                say(T("{seat}'s {card} has no card to swap with and stays on the ship."))
         elif rank == D.MONKEY:
             n = self._count(p, "relic")
+            left = self._neighbours(state, seat)[0]
             if n:
-                left = self._neighbours(state, seat)[0]
                 for part in ("loot", "secret"):
                     p[part].pop("relic", None)
                 self._add(P[left]["loot"], "relic", n)
-            say("{seat}'s {card} passes {n} cursed relics to {left}.", n=n,
-                left=self._neighbours(state, seat)[0])
+                say(T("{seat}'s {card} passes {n} cursed relic to {victim}.",
+                      plural="{seat}'s {card} passes {n} cursed relics to {victim}.",
+                      n=n, victim=left))
+            else:
+                say(T("{seat}'s {card} has no cursed relic to pass to {victim}.", victim=left))
         elif rank == D.BEGGAR:
             top = state["ship"][-1]
             if top["seat"] == seat:
-                say("{seat}'s {card} is the top card: nobody pays.")
+                say(T("{seat}'s {card} is the top card: nobody pays."))
             else:
                 paid = -self._gain(P[top["seat"]], -A["beggar"])
                 self._gain(p, paid)
-                say("{seat}'s {card}: {payer} pays {n} doubloons.", payer=top["seat"], n=paid)
+                say(T("{seat}'s {card} begs: {victim} pays {n} doubloon.",
+                      plural="{seat}'s {card} begs: {victim} pays {n} doubloons.",
+                      victim=top["seat"], n=paid))
         elif rank == D.RECRUITER:
             if p["den"]:
                 self._pend(state, "recruit", seat, rank)
             else:
-                say("{seat}'s {card} finds nobody in the den to recruit.")
+                say(T("{seat}'s {card} finds nobody in the den to recruit."))
         elif rank == D.PREACHER:
             if self._total(p) >= 2:
                 self._pend(state, "preacher", seat, rank)
             else:
-                say("{seat}'s {card} has nothing to give away.")
+                say(T("{seat}'s {card} has nothing to give away."))
         elif rank == D.CARPENTER:
             loss = p["doubloons"] // 2
             self._gain(p, -loss)
-            say("{seat}'s {card} spends {n} doubloons.", n=loss)
+            say(T("{seat}'s {card} spends {n} doubloon.",
+                  plural="{seat}'s {card} spends {n} doubloons.", n=loss))
         elif rank == D.FRENCH_OFFICER:
             if p["doubloons"] < RULES["french_officer_below"]:
                 self._gain(p, A["french_officer"])
-                say("{seat}'s {card} gains {n} doubloons.", n=A["french_officer"])
+                say(_gains(A["french_officer"]))
             else:
-                say("{seat}'s {card} gains nothing: {seat} is too rich.")
+                say(T("{seat}'s {card} gains nothing: {seat} is too rich."))
         elif rank == D.VOODOO_WITCH:
             n = A["witch_per_card"] * len(p["grave"])
             self._gain(p, n)
-            say("{seat}'s {card} gains {n} doubloons.", n=n)
+            say(_gains(n))
         elif rank == D.BRUTE:
             top = state["ship"][-1]
             state["ship"].remove(top)
             self._to_grave(state, top["seat"], top["rank"])
-            events.append(public("{seat}'s {card} throws {victim_seat}'s {victim} overboard.",
+            events.append(public("{seat}'s {card} throws {victim_seat}'s {target} overboard.",
                                  seat=seat, card=card, victim_seat=top["seat"],
-                                 victim=_name(top["rank"]),
+                                 target=_name(top["rank"]),
                                  data={"seat": top["seat"], "card": top["rank"]}))
         elif rank == D.GUNNER:
             paid = -self._gain(p, -A["gunner_cost"])
-            say("{seat}'s {card} pays {n} doubloons for the powder.", n=paid)
+            say(T("{seat}'s {card} pays {n} doubloon for the powder.",
+                  plural="{seat}'s {card} pays {n} doubloons for the powder.", n=paid))
             if any(P[s]["den"] for s in state["seats"]
                    if RULES["gunner_own_den"] or s != seat):
                 self._pend(state, "gunner", seat, rank, den=None)
             else:
-                say("{seat}'s {card} finds no target.")
+                say(T("{seat}'s {card} finds no target."))
         elif rank == D.SPANISH_SPY:
             n = self._count(p, "officer")
             if n:
@@ -474,42 +517,52 @@ class LibertaliaEngine(BaseEngine):
                 drawn = [self._draw(state, r) for _ in range(min(n, sum(state["bag"].values())))]
                 for t in drawn:
                     self._add(p["secret"], t)
-                say("{seat}'s {card} returns {n} Spanish officers and draws {n} tokens in secret.",
-                    n=n)
+                # the officers went back first, so the bag holds as many tokens as he draws
+                say(T("{seat}'s {card} returns {n} Spanish officer and draws as many tokens "
+                      "in secret.",
+                      plural="{seat}'s {card} returns {n} Spanish officers and draws as many "
+                             "tokens in secret.", n=n))
                 events.append(private(seat, "Your {card} drew: {tokens}.", card=card,
-                                      tokens=[_tok(t) for t in drawn], data={"drawn": drawn}))
+                                      tokens=[D.token_count(t, drawn.count(t))
+                                              for t in TOKEN_ORDER if t in drawn],
+                                      data={"drawn": drawn}))
             else:
-                say("{seat}'s {card} has no Spanish officer to send back.")
+                say(T("{seat}'s {card} has no Spanish officer to send back."))
         elif rank == D.BOSUN:
             n = A["bosun_per_card"] * sum(1 for x in p["den"] if x < A["bosun_below"])
             self._gain(p, n)
-            say("{seat}'s {card} gains {n} doubloons.", n=n)
+            say(_gains(n))
         elif rank == D.MERCHANT:
             if any(self._count(p, t) >= 2 for t in TOKEN_ORDER):
                 self._pend(state, "merchant", seat, rank)
             else:
-                say("{seat}'s {card} has no pair to trade.")
+                say(T("{seat}'s {card} has no pair to trade."))
         elif rank == D.SURGEON:
             if p["grave"]:
                 self._pend(state, "surgeon", seat, rank)
             else:
-                say("{seat}'s {card} finds the graveyard empty.")
+                say(T("{seat}'s {card} finds the graveyard empty."))
         elif rank == D.GAMBLER:
             paid = -self._gain(p, -A["gambler_per_token"] * self._total(p))
-            say("{seat}'s {card} pays {n} doubloons.", n=paid)
+            say(T("{seat}'s {card} pays {n} doubloon.",
+                  plural="{seat}'s {card} pays {n} doubloons.", n=paid))
         elif rank == D.QUARTERMASTER:
             n = A["quartermaster_per_token"] * self._total(p)
             self._gain(p, n)
-            say("{seat}'s {card} gains {n} doubloons.", n=n)
+            say(_gains(n))
         elif rank == D.CAPTAIN:
             self._gain(p, A["captain_day"])
-            say("{seat}'s {card} gains {n} doubloons.", n=A["captain_day"])
+            say(_gains(A["captain_day"]))
         elif rank == D.SPANISH_GOVERNOR:
             victims = sorted(p["den"])
             p["den"] = []
             p["grave"].extend(victims)
-            say("{seat}'s {card} clears the den: {n} characters discarded.", n=len(victims),
-                victims=[_name(x) for x in victims])
+            if victims:
+                say(T("{seat}'s {card} clears the den: {n} character discarded.",
+                      plural="{seat}'s {card} clears the den: {n} characters discarded.",
+                      n=len(victims), victims=[_name(x) for x in victims]))
+            else:
+                say(T("{seat}'s {card} finds the den empty."))
 
     # Dusk ------------------------------------------------------------------------------
     def _step_dusk(self, state, events):
@@ -558,12 +611,13 @@ class LibertaliaEngine(BaseEngine):
             return
         card = _name(rank)
 
-        def say(msg, **kw):
-            events.append(public(msg, seat=seat, card=card, **kw))
+        def say(t: Text):       # a public line about this seat's character
+            events.append(Event(Text(t.msg, {"seat": seat, "card": card, **t.params}, t.plural,
+                                     t.context)))
 
         if rank == D.BARKEEP:
             self._gain(p, A["barkeep"])
-            say("{seat}'s {card} earns {n} doubloon.", n=A["barkeep"])
+            say(_earns(A["barkeep"]))
         elif rank == D.WAITRESS:
             # "may" sell: a map among the secret tokens is not shown by declining, so the
             # owner is asked whenever a map could be there (a visible map or any secret token)
@@ -572,27 +626,31 @@ class LibertaliaEngine(BaseEngine):
         elif rank == D.FREED_SLAVE:
             n = sum(1 for x in p["den"] if x > A["freed_slave_above"])
             self._gain(p, n)
-            say("{seat}'s {card} earns {n} doubloons.", n=n)
+            say(_earns(n))
         elif rank == D.MUTINEER:
             others = sorted(x for x in p["den"] if x != rank)
             if others:
-                self._discard_from_den(state, seat, others[0], events, T("Mutiny"))
+                self._discard_from_den(state, seat, others[0], events, T(
+                    "{seat}'s {card} mutinies: {target} is thrown out of the den.", seat=seat,
+                    card=card, target=_name(others[0])))
                 self._gain(p, A["mutineer"])
-                say("{seat}'s {card} earns {n} doubloons.", n=A["mutineer"])
+                say(_earns(A["mutineer"]))
             elif RULES["mutineer_alone_gains"]:  # pragma: no cover - decision off
                 self._gain(p, A["mutineer"])
         elif rank == D.ARMORER:
             n = A["armorer"] * self._count(p, "saber")
             self._gain(p, n)
-            say("{seat}'s {card} earns {n} doubloons.", n=n)
+            say(_earns(n))
         elif rank == D.GRANNY_WATA:
             holders = [s for s in state["seats"] if D.GRANNY_WATA in P[s]["den"]]
             if len(holders) == 1:
                 self._gain(p, A["granny"])
-                say("{seat}'s {card} earns {n} doubloons.", n=A["granny"])
+                say(_earns(A["granny"]))
             else:
                 for s in holders:
-                    self._discard_from_den(state, s, D.GRANNY_WATA, events, T("Too many grannies"))
+                    self._discard_from_den(state, s, D.GRANNY_WATA, events, T(
+                        "{seat}'s {card} is not alone in the dens and has to leave.", seat=s,
+                        card=card))
 
     def _end_day(self, state, events):
         state["night"] = []
@@ -602,8 +660,8 @@ class LibertaliaEngine(BaseEngine):
         state["day"] += 1
         state["phase"] = "pick"
         state["picks"] = {}
-        events.append(public("Day {day} of campaign {n}: choose your characters.",
-                             day=state["day"], n=state["campaign"]))
+        events.append(public("Day {day} of campaign {campaign}: choose your characters.",
+                             day=state["day"], campaign=state["campaign"]))
 
     # ------------------------------------------------------------------ decisions
     def _resolve(self, state, a, events):
@@ -649,15 +707,18 @@ class LibertaliaEngine(BaseEngine):
                 self._remove_loot(state, p, tt, self._count(p, tt))
             self._add(p["secret" if kept_secret else "loot"], keep)
             self._add(state["bag"], keep, -1)
-            events.append(public("{seat}'s {card} keeps one token and returns {n} to the bag.",
-                                 seat=seat, card=card, n=n))
+            events.append(public("{seat}'s {card} keeps one token and returns {n} token to "
+                                 "the bag.",
+                                 plural="{seat}'s {card} keeps one token and returns {n} tokens "
+                                        "to the bag.", seat=seat, card=card, n=n))
         elif t == "trade":
             tok, k = a["token"], a["count"]
             self._remove_loot(state, p, tok, k)
             gain = A["merchant_2"] if k == 2 else A["merchant_3"]
             self._gain(p, gain)
-            events.append(public("{seat}'s {card} trades {k} × {token} for {n} doubloons.",
-                                 seat=seat, card=card, k=k, token=_tok(tok), n=gain))
+            events.append(public("{seat}'s {card} trades {tokens} for {n} doubloon.",
+                                 plural="{seat}'s {card} trades {tokens} for {n} doubloons.",
+                                 seat=seat, card=card, tokens=D.token_count(tok, k), n=gain))
         elif t == "loot":
             tok = a["token"]
             day = state["loot_days"][state["day"] - 1]
@@ -665,8 +726,8 @@ class LibertaliaEngine(BaseEngine):
             self._add(p["loot"], tok)
             e = state["ship"][-1]
             e["take"] -= 1
-            events.append(public("{seat}'s {card} takes {token}.", seat=seat, card=card,
-                                 token=_tok(tok), data={"seat": seat, "token": tok}))
+            events.append(Event(_takes(tok, seat, card), None, "log",
+                                {"seat": seat, "token": tok}))
             if tok == "officer":
                 e["officer"] = True
             elif tok == "saber":
@@ -675,16 +736,23 @@ class LibertaliaEngine(BaseEngine):
                 else:
                     events.append(public("The saber finds no target."))
         elif t == "discard":
-            cause = T("Saber") if kind == "saber" else _name(D.GUNNER)
-            self._discard_from_den(state, a["seat"], a["card"], events, cause)
+            victim, target = a["seat"], _name(a["card"])
+            if kind == "saber":
+                why = T("{seat}'s saber strikes {victim_seat}'s {target}: it is discarded.",
+                        seat=seat, victim_seat=victim, target=target)
+            else:
+                why = T("{seat}'s {card} shoots {victim_seat}'s {target}: it is discarded.",
+                        seat=seat, card=card, victim_seat=victim, target=target)
+            self._discard_from_den(state, victim, a["card"], events, why)
         elif t == "den":
             self._pend(state, "gunner", seat, rank, den=a["seat"])
         elif t == "waitress":
             if a["sell"]:
                 self._remove_loot(state, p, "map", 1)
                 self._gain(p, A["waitress"])
-                events.append(public("{seat}'s {card} sells a treasure map for {n} doubloons.",
-                                     seat=seat, card=card, n=A["waitress"]))
+                events.append(public("{seat}'s {card} sells a treasure map for {n} doubloon.",
+                                     plural="{seat}'s {card} sells a treasure map for {n} "
+                                            "doubloons.", seat=seat, card=card, n=A["waitress"]))
             else:
                 events.append(public("{seat}'s {card} sells no treasure map.", seat=seat,
                                      card=card))
@@ -703,11 +771,12 @@ class LibertaliaEngine(BaseEngine):
             return T("Bring back {card} ({rank})", card=_name(action["card"]),
                      rank=action["card"])
         if t == "keep":
-            return T("Keep {token}, return the rest", token=_tok(action["token"]))
+            return T("{token}: keep one, return the rest", token=_tok(action["token"]))
         if t == "trade":
             gain = A["merchant_2"] if action["count"] == 2 else A["merchant_3"]
-            return T("Trade {k} × {token} for {n} doubloons", k=action["count"],
-                     token=_tok(action["token"]), n=gain)
+            return T("Trade {tokens} for {n} doubloon",
+                     plural="Trade {tokens} for {n} doubloons",
+                     tokens=D.token_count(action["token"], action["count"]), n=gain)
         if t == "loot":
             return TOKENS[action["token"]].take
         if t == "discard":
@@ -729,8 +798,8 @@ class LibertaliaEngine(BaseEngine):
         if state["phase"] == "pick":
             if seat in state["picks"]:
                 return T("Waiting for the other players to choose.")
-            return T("Choose your character for day {day} of campaign {n}.", day=state["day"],
-                     n=state["campaign"])
+            return T("Choose your character for day {day} of campaign {campaign}.",
+                     day=state["day"], campaign=state["campaign"])
         pend = state["pending"]
         if not pend or pend["seat"] != seat:
             return T("Please wait for the other players.")
@@ -748,7 +817,9 @@ class LibertaliaEngine(BaseEngine):
                 "loot": T("Your {card}: which loot token do you take?", card=card),
                 "saber": T("Saber! Discard a character from a neighbour's den.", card=card),
                 "gunner": T("Your {card}: discard a character from any den.", card=card),
-                "waitress": T("Your {card}: sell a treasure map for 3 doubloons?", card=card),
+                "waitress": T("Your {card}: sell a treasure map for {n} doubloon?",
+                              plural="Your {card}: sell a treasure map for {n} doubloons?",
+                              card=card, n=A["waitress"]),
             }
             return msgs[kind]
         seat = pend["seat"]
@@ -768,7 +839,8 @@ class LibertaliaEngine(BaseEngine):
     def status(self, state) -> Text:
         if state["finished"]:
             o = self.outcome(state)
-            return T("Game over. Winner: {winners}.", winners=o.winners)
+            return T("Game over. Winner: {winners}.", plural="Game over. Winners: {winners}.",
+                     winners=o.winners, n=len(o.winners))
         c, d = state["campaign"], state["day"]
         if state["phase"] == "pick":
             return T("Campaign {c}, day {d}: waiting for picks ({n} of {m} chosen).", c=c, d=d,
@@ -805,7 +877,9 @@ class LibertaliaEngine(BaseEngine):
         v: dict[str, Any] = {
             "game": "libertalia",
             "seats": list(seats),
-            "colours": {s: D.COLOURS[P[s]["colour"]] for s in seats},
+            # each seat's card colour (render.common.GAME_COLOURS names): the bot's seat
+            # legend and every image draw the seat in it
+            "seat_colours": {s: D.COLOURS[P[s]["colour"]] for s in seats},
             "campaign": state["campaign"],
             "round": state["campaign"],
             "day": state["day"],
@@ -868,14 +942,17 @@ class LibertaliaEngine(BaseEngine):
                 continue
             seen.add(scores[s])
             if use_c3 and len({key(o) for o in group}) > 1:
-                notes.append(T("{seats} tied on {score} points; the one with more points in "
-                               "campaign 3 ranks higher.", seats=group, score=scores[s]))
+                notes.append(T("{seats} tied on {n} point; the one with more points in "
+                               "campaign 3 ranks higher.",
+                               plural="{seats} tied on {n} points; the one with more points in "
+                                      "campaign 3 ranks higher.", seats=group, n=scores[s]))
             else:
-                notes.append(T("{seats} tied on {score} points and share the place.",
-                               seats=group, score=scores[s]))
+                notes.append(T("{seats} tied on {n} point and share the place.",
+                               plural="{seats} tied on {n} points and share the place.",
+                               seats=group, n=scores[s]))
         tiebreak = None
-        if notes:
-            tiebreak = notes[0] if len(notes) == 1 else T("{notes}", notes=notes)
+        for note in reversed(notes):     # one sentence after the other
+            tiebreak = note if tiebreak is None else T("{first} {then}", first=note, then=tiebreak)
         return Outcome(scores, ranks, breakdown, winners, tiebreak)
 
 

@@ -36,19 +36,76 @@ def _snapshots(n, seed):
     return shots
 
 
+NAMES = {"A": "Anna", "B": "Bruno", "C": "Chloé", "D": "Dora", "E": "Emil", "F": "Fanni"}
+
+
+def _view(s, seat=None):
+    v = E.view(s, seat)
+    v["names"] = {x: NAMES[x] for x in v["seats"]}      # as the bot adds them
+    return v
+
+
 @pytest.mark.parametrize("n", [2, 4, 6])
 def test_board_renders_at_several_points(n):
     for name, s in _snapshots(n, 20 + n).items():
-        r = render_board(E.view(s, None), tr)
+        v = _view(s)
+        r = render_board(v, tr)
         img = Image.open(io.BytesIO(r.png))
-        assert img.width >= 1000 and r.width == img.width and r.height == img.height
+        assert 1000 <= img.width and img.height <= 3000
+        assert r.width == img.width and r.height == img.height
         assert r.alt.startswith("Libertalia") and len(r.alt) > 40
         for seat in s["seats"]:
-            assert f"{seat}: score" in r.alt
+            assert f"{NAMES[seat]}: " in r.alt and f"{seat}: " not in r.alt
         if name == "end":
-            assert "Winner" in r.alt
+            winners = ", ".join(NAMES[x] for x in E.outcome(s).winners)
+            assert f"Winner: {winners}" in r.alt or f"Winners: {winners}" in r.alt
         if name == "dusk":
-            assert "Ship:" in r.alt and "choosing loot" in r.alt
+            pend = s["pending"]
+            assert "Ship: " in r.alt and f"{NAMES[pend['seat']]}'s " in r.alt
+            assert "choosing loot" in r.alt
+        if name == "half_pick":
+            waiting = ", ".join(NAMES[x] for x in E.to_act(s))
+            assert f"waiting for: {waiting}." in r.alt
+
+
+def test_counted_words_in_the_alt_text():
+    s = _snapshots(2, 22)["start"]
+    v = _view(s)
+    v["players"]["A"].update(doubloons=1, score=1, loot={"map": 1, "relic": 2}, hidden_loot=1)
+    v["loot_days"][0]["tokens"] = {"chest": 1, "goods": 2}
+    v["loot_days"][0]["current"] = True
+    alt = render_board(v, tr).alt
+    assert "Anna: 1 point; doubloons: 1; den: empty; loot: 1 map, 2 relics, 1 hidden token." in alt
+    assert "Today's loot: 1 chest, 2 goods." in alt
+
+
+def test_engine_texts_on_the_image_name_the_players_once():
+    """The pending decision (an engine text with seats) shows names, from the view's names
+    or the translator's, and a player called like another seat's letter keeps their name."""
+    s = _snapshots(3, 9)["dusk"]
+    seat = s["pending"]["seat"]
+    assert seat != "B"
+    v = E.view(s, None)
+    card = tr(v["pending"]["name"])
+    odd = {x: ("B" if x == seat else f"Player {x}") for x in v["seats"]}
+    v["names"] = odd
+    both = translator("en", odd)           # the bot's translator knows the names too
+    for t in (tr, both):
+        alt = render_board(v, t).alt
+        assert f" B's {card} is choosing loot." in alt, alt
+        assert f"Player B's {card} is choosing loot." not in alt
+
+
+def test_hand_names_the_player_and_counts_the_cards():
+    s = E.new(["A", "B"], seed=3)
+    v = _view(s, "A")
+    r = render_hand(v, tr)
+    assert r.width >= 1000
+    from render.libertalia import private_text
+    text = private_text(v, tr)
+    assert text.startswith(f"Your hand, {len(v['hand'])} cards: ")
+    one = dict(v, hand=v["hand"][:1])
+    assert private_text(one, tr).startswith("Your hand, 1 card: ")
 
 
 def test_public_image_never_shows_a_secret_pick():
@@ -90,3 +147,25 @@ def test_hand_image_shows_the_own_pick():
     name = next(c["name"] for c in v["hand"] if c["rank"] == card)
     assert f"Today's pick: {name}" in r.alt
     assert all(c["name"] in r.alt for c in v["hand"])
+
+
+def test_the_end_names_the_winners_and_the_tie(monkeypatch):
+    """A shared victory: the winners line and the tie-break sentence on the image name the
+    players, each winner with a badge."""
+    import render.libertalia as R
+    s = _snapshots(2, 22)["end"]
+    for x in s["seats"]:                       # equal final scores: a shared win
+        s["players"][x]["score"] = 50
+    v = _view(s)
+    seen = []
+    real = R.text
+
+    def spy(draw, xy, string, *args, **kwargs):
+        seen.append(string)
+        return real(draw, xy, string, *args, **kwargs)
+
+    monkeypatch.setattr(R, "text", spy)
+    r = render_board(v, tr)
+    assert "Winners:" in seen
+    assert "Anna, Bruno tied on 50 points and share the place." in seen
+    assert "Winners: Anna, Bruno." in r.alt
