@@ -237,6 +237,12 @@ PING_CHOICES = [app_commands.Choice(name="on the first decision of a turn", valu
 
 
 
+def table_language(interaction: discord.Interaction, chosen: str | None) -> str:
+    """A new table's language: the one chosen, else the server's preferred one, when a
+    catalog exists for it."""
+    return language_of(chosen or str(interaction.guild_locale or interaction.locale))
+
+
 async def open_table(bot, interaction: discord.Interaction, game: str, options: dict,
                      table: dict, lang: str | None) -> None:
     """What every `/<game> new` does: open the table and post its lobby here."""
@@ -249,7 +255,7 @@ async def open_table(bot, interaction: discord.Interaction, game: str, options: 
             game, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
             host_id=interaction.user.id, host_name=interaction.user.display_name,
             host_locale=str(interaction.locale), options=options, table=table,
-            lang=language_of(lang or str(interaction.guild_locale or interaction.locale)))
+            lang=table_language(interaction, lang))
     except ServiceError as e:
         await controller.refuse(interaction, e.text)
         return

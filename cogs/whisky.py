@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.tables import (PING_CHOICES, TIMEOUT_CHOICES, TIMER_CHOICES, language_choices, open_table,
-                         table_options)
+                         table_language, table_options)
 import engines
 from core.i18n import tr
 from engines.base import T
@@ -53,6 +53,8 @@ class Whisky(commands.GroupCog, group_name="whisky", group_description="The Whis
             ("question_timeout_s", question_time), ("supplementary_specials", add_on_cards),
             ("extra_characters", extra_characters)) if v is not None}
         from engines.whisky import qbank
+        # questions in the table's language (English where a question has no translation)
+        options["question_lang"] = table_language(interaction, language)
         if qbank.installed_pack_dirs(interaction.guild_id):
             # this server's packs, and no other server's (the option stays unset elsewhere)
             options["question_packs"] = str(interaction.guild_id)
@@ -63,9 +65,12 @@ class Whisky(commands.GroupCog, group_name="whisky", group_description="The Whis
         name="questions",
         description="Add a question pack for this server (.jsonl, ≤ 1 MB, ≤ 500 questions) — server managers")
     @app_commands.describe(
-        pack="JSON Lines, a question a line: text ≤ 300 chars, options ≤ 80, info ≤ 400, id ≤ 32")
+        pack="JSON Lines, a question a line: text ≤ 300 chars, options ≤ 80, info ≤ 400, id ≤ 32",
+        language="The pack's language: another than English translates questions by their ids")
+    @app_commands.choices(language=language_choices())
     @app_commands.default_permissions(manage_guild=True)
-    async def questions(self, interaction: discord.Interaction, pack: discord.Attachment) -> None:
+    async def questions(self, interaction: discord.Interaction, pack: discord.Attachment,
+                        language: str = "en") -> None:
         from engines.whisky import qbank
         loc = interaction.locale
         if interaction.guild_id is None:
@@ -98,7 +103,7 @@ class Whisky(commands.GroupCog, group_name="whisky", group_description="The Whis
             try:
                 # checked against the built-in bank and this server's packs only, then saved
                 # into this server's folder; a refused file installs nothing
-                added = qbank.install_pack(data, name, interaction.guild_id)
+                added = qbank.install_pack(data, name, interaction.guild_id, language)
             except qbank.QuestionError as e:
                 await interaction.followup.send(
                     tr("The pack was not added: {error}", loc, error=str(e)[:1500]), ephemeral=True)

@@ -36,7 +36,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from engines.base import BaseEngine, Event, IllegalAction, Outcome, T, Text, private, public, rng
+from engines.base import (BaseEngine, Event, IllegalAction, Option, Outcome, T, Text, private,
+                          public, rng)
 
 from . import data as D
 
@@ -145,10 +146,12 @@ class WhiskyEngine(BaseEngine):
             "prefer_distillery_questions": (True, _yes_no(),
                                             "Prefer questions about the visited distillery."),
             "keep_option_order": (False, _yes_no(), "Show answer options in their stored order."),
-            "question_lang": ("en", [], "Language of the question bank."),
+            "question_lang": Option("en", [], "Language of the questions (the table's, set by the bot).",
+                                    label=None),
             "question_bank": ("standard", ["standard", "generated"],
                               "standard = the shipped question bank; generated = practice placeholders."),
-            "question_packs": ("", [], "Server whose question packs this table uses (set by the bot)."),
+            "question_packs": Option("", [], "Server whose question packs this table uses (set by the bot).",
+                                     label=None),
         }
 
     def resolve_options(self, options):

@@ -33,8 +33,11 @@ Public API:
     pack_dir() -> Path                                          root of all servers' packs
     guild_pack_dir(guild_id) -> Path | None                     one server's pack folder
     installed_pack_dirs(guild_id) -> list[str]                  [that folder] if it has packs
+                                                                (English ones, translations in <lang>/)
     pack_file_name(filename) -> str | None                      safe "<name>.jsonl" or None
     check_pack(data, name, guild_id, lang="en") -> int          validate an upload; n questions
+                                                                (another lang: translations of
+                                                                its ids, same answers)
     install_pack(data, name, guild_id, lang="en") -> int        check, then save atomically
     clear_cache()                                               forget the parsed shipped banks
     QuestionError(ValueError)                                   names file, line and defect
@@ -135,7 +138,10 @@ def installed_pack_dirs(guild_id: Any) -> list[str]:
     """The pack folders a table of server ``guild_id`` loads: ``[its folder]`` when that
     server has installed packs, else ``[]`` (also for ``None`` or a malformed id)."""
     folder = guild_pack_dir(guild_id)
-    return [str(folder)] if folder is not None and _pack_files(folder) else []
+    if folder is None or not folder.is_dir():
+        return []
+    has = _pack_files(folder) or any(_pack_files(d) for d in folder.iterdir() if d.is_dir())
+    return [str(folder)] if has else []
 
 
 def pack_file_name(filename: str) -> str | None:
@@ -325,13 +331,43 @@ def _read_file(path: Path, bank: dict[str, dict], where: dict[str, str],
     return _parse(data, label, bank, where, known, shipped=shipped)
 
 
-def _bank_file(lang: str) -> Path:
+def _bank_file(lang: str) -> Path | None:
+    """The shipped bank of a language, or None when there is none."""
     if not isinstance(lang, str) or not _LANG_RE.match(lang):
         raise ValueError(f"bad language code {lang!r}")
     path = QUESTIONS_DIR / f"{lang}.jsonl"
-    if not path.is_file():
-        path = QUESTIONS_DIR / f"{DEFAULT_LANG}.jsonl"   # fall back to English
-    return path
+    return path if path.is_file() else None
+
+
+TRANSLATED = ("question", "options", "info")      # what a translation may change
+
+
+def _overlay(bank: dict[str, dict], translated: dict[str, dict]) -> None:
+    """A language over the English questions: each question it translates keeps the English
+    answer, difficulty and distillery and takes the language's text; a question only in that
+    language is added. A question it does not translate stays English (the fallback)."""
+    for qid, rec in translated.items():
+        if qid in bank:
+            bank[qid] = {**bank[qid], **{k: rec[k] for k in TRANSLATED}}
+            bank[qid]["options"] = list(rec["options"])
+        else:
+            bank[qid] = rec
+
+
+def _check_translation(english: dict[str, dict], translated: dict[str, dict],
+                       where: dict[str, str], label: str) -> None:
+    """A translated question must keep its English answer and difficulty (same options in
+    the same order), or players of two languages would be marked differently."""
+    for qid, rec in translated.items():
+        base = english.get(qid)
+        if base is None:
+            continue
+        line = where.get(qid, "").rsplit(" line ", 1)[-1]
+        for key in ("answer", "difficulty"):
+            if rec[key] != base[key]:
+                raise QuestionError(f"{qid!r} translates a question whose {key} is "
+                                    f"{base[key]!r}, not {rec[key]!r}", label,
+                                    int(line) if line.isdigit() else None)
 
 
 @functools.lru_cache(maxsize=8)
@@ -347,16 +383,26 @@ def _copy(bank: dict[str, dict]) -> dict[str, dict]:
 
 
 def _load(lang: str, extra_dirs: list[str] | None) -> tuple[dict[str, dict], dict[str, str]]:
-    shipped, shipped_where = _load_shipped(str(_bank_file(lang)))
+    """English (shipped bank and packs), with the language's translations laid over it."""
+    shipped, shipped_where = _load_shipped(str(_bank_file(DEFAULT_LANG)))
     bank = _copy(shipped)
     where = dict(shipped_where)
     known = known_distillery_ids()
+    own = _bank_file(lang) if lang != DEFAULT_LANG else None
     for d in extra_dirs or ():
         folder = Path(d)
         if not folder.is_dir():
             raise QuestionError("question pack folder not found", folder)
         for path in _pack_files(folder):
             _read_file(path, bank, where, known, shipped=False)
+    if own is not None:
+        _overlay(bank, _copy(_load_shipped(str(own))[0]))
+    if lang != DEFAULT_LANG:
+        for d in extra_dirs or ():
+            for path in _pack_files(Path(d) / lang):
+                translated: dict[str, dict] = {}
+                _read_file(path, translated, {}, known, shipped=False)
+                _overlay(bank, translated)
     return bank, where
 
 
@@ -386,16 +432,28 @@ def check_pack(data: bytes, name: str, guild_id: Any, lang: str = DEFAULT_LANG) 
                             f"'-' and '_' (at most {_PACK_STEM_CHARS}) before .jsonl", name)
     if len(data) > MAX_PACK_BYTES:
         raise QuestionError("file is larger than 1 MB; split it into several packs", name)
-    existing = _pack_files(folder)
-    if any(p.name == name for p in existing) or (folder / name).exists():
+    if not isinstance(lang, str) or not _LANG_RE.match(lang):
+        raise QuestionError(f"{str(lang)[:20]!r} is not a language code", name)
+    target = folder if lang == DEFAULT_LANG else folder / lang
+    if any(p.name == name for p in _pack_files(target)) or (target / name).exists():
         raise QuestionError("a pack with this name is already installed on this server; "
                             "rename the file to add it as another pack", name)
+    existing = _pack_files(folder) + [p for d in sorted(folder.glob("*")) if d.is_dir()
+                                      for p in _pack_files(d)]
     if len(existing) >= MAX_PACKS_PER_GUILD:
         raise QuestionError(f"this server already has {len(existing)} packs, the most it may "
                             f"have ({MAX_PACKS_PER_GUILD}); ask the bot's operator to remove one",
                             name)
-    bank, where = _load(lang, [str(folder)] if existing else None)
-    n = _parse(data, name, bank, where, known_distillery_ids(), shipped=False)
+    bank, where = _load(DEFAULT_LANG, [str(folder)] if _pack_files(folder) else None)
+    if lang == DEFAULT_LANG:
+        n = _parse(data, name, bank, where, known_distillery_ids(), shipped=False)
+    else:
+        # a pack in another language translates this server's questions (same ids) or
+        # brings questions of its own
+        translated: dict[str, dict] = {}
+        twhere: dict[str, str] = {}
+        n = _parse(data, name, translated, twhere, known_distillery_ids(), shipped=False)
+        _check_translation(bank, translated, twhere, name)
     if n == 0:
         raise QuestionError("the pack has no questions (one JSON object a line)", name)
     return n
@@ -408,6 +466,8 @@ def install_pack(data: bytes, name: str, guild_id: Any, lang: str = DEFAULT_LANG
     n = check_pack(data, name, guild_id, lang)
     folder = guild_pack_dir(guild_id)
     assert folder is not None
+    if lang != DEFAULT_LANG:
+        folder = folder / lang               # translations live beside the English packs
     final = folder / name
     part = folder / f".{name}.part"          # not *.jsonl: never loaded
     try:

@@ -508,3 +508,38 @@ def test_engine_table_uses_only_its_own_guilds_packs(packs_root):
         with pytest.raises(IllegalAction):
             eng.new(["A", "B"], seed=1, options={"question_packs": bad})
     eng.reload_bank()
+
+
+def test_each_language_asks_its_own_text_with_the_english_answers():
+    en, hu, el = (qbank.load_bank(lang) for lang in ("en", "hu", "el"))
+    assert set(en) == set(hu) == set(el)
+    for qid in en:
+        for other in (hu, el):
+            assert other[qid]["answer"] == en[qid]["answer"]
+            assert other[qid]["difficulty"] == en[qid]["difficulty"]
+            assert other[qid]["distillery"] == en[qid]["distillery"]
+    assert hu["E01"]["question"] != en["E01"]["question"]
+
+
+def test_a_question_without_translation_falls_back_to_english(tmp_path, monkeypatch):
+    """A server's English pack with a Hungarian translation of one of its two questions:
+    a Hungarian table asks that one in Hungarian and the other in English."""
+    monkeypatch.setenv("QUESTION_PACKS_DIR", str(tmp_path))
+    guild = 4242
+
+    def rec(qid, text, answer=0):
+        return {"id": qid, "difficulty": "easy", "question": text,
+                "options": ["One", "Two", "Three", "Four"], "answer": answer,
+                "info": "A fact.", "distillery": None}
+    import json as _json
+    english = "\n".join(_json.dumps(rec(q, f"English {q}?")) for q in ("HX1", "HX2")).encode()
+    assert qbank.install_pack(english, "house.jsonl", guild) == 2
+    magyar = _json.dumps(rec("HX1", "Magyar HX1?"), ensure_ascii=False).encode()
+    assert qbank.install_pack(magyar, "house.jsonl", guild, "hu") == 1
+    bank = qbank.load_bank("hu", qbank.installed_pack_dirs(guild))
+    assert bank["HX1"]["question"] == "Magyar HX1?" and bank["HX2"]["question"] == "English HX2?"
+    assert qbank.load_bank("en", qbank.installed_pack_dirs(guild))["HX1"]["question"] == "English HX1?"
+    # a translation that changes the answer is refused, naming the line
+    wrong = _json.dumps(rec("HX2", "Magyar HX2?", answer=3), ensure_ascii=False).encode()
+    with pytest.raises(qbank.QuestionError, match="line 1"):
+        qbank.install_pack(wrong, "more.jsonl", guild, "hu")
