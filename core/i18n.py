@@ -186,7 +186,7 @@ def extract(root: Path = ROOT) -> list[tuple[str, str | None, str | None, str, i
 
 
 # Keys of data-table records whose values are shown to players (names, texts).
-DATA_TEXT_KEYS = {"name", "title", "text", "ability", "place", "effect", "short", "label", "help"}
+DATA_TEXT_KEYS = {"name", "title", "text", "ability", "place", "short", "label", "help"}
 
 
 def data_strings() -> dict[str, str]:
@@ -227,6 +227,7 @@ def data_strings() -> dict[str, str]:
             if not name.startswith("_") and name.isupper():
                 walk(value, where, "__module__")
         engine = engines.get(game)
+        found.setdefault(engine.title, f"engines/{game}")
         for spec in engine.options().values():
             for i, part in enumerate(spec[2:5]):
                 if i == 2 and isinstance(part, Mapping):      # value labels

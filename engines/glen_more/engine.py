@@ -57,7 +57,7 @@ from engines.base import (Action, BaseEngine, Event, IllegalAction, Outcome, Sta
                           private, public, rng)
 
 from . import data as D
-from .texts import (_, coins, letter, res_count, res_list, resources, tile_name, tile_ref,
+from .texts import (_, coin_change, coins, letter, res_count, res_list, resources, tile_name, tile_ref,
                     vp as n_vp, where, whisky_barrels)
 
 RES = D.RESOURCES
@@ -1282,10 +1282,10 @@ class GlenMoreEngine(BaseEngine):
                 return T("{tile} #{space} — {cost}: cannot pay", tile=name, space=sp, cost=res_list(cost))
             if plan["sell"]:
                 if len(plan["sell"]) + len(plan["buy"]) > 3:
-                    return T("{tile} #{space} — sell {sold} and buy {bought} (-{coins})",
+                    return T("{tile} #{space} — sell {sold} and buy {bought} ({change})",
                              tile=name, space=sp, sold=resources(sum(plan["sell"].values())),
                              bought=resources(sum(plan["buy"].values())),
-                             coins=coins(plan["price"] - plan["proceeds"]))
+                             change=coin_change(plan["price"] - plan["proceeds"]))
                 return T("{tile} #{space} — sell {sold} (+{proceeds}) to buy {items} (-{coins})",
                          tile=name, space=sp, sold=res_list(plan["sell"]), proceeds=plan["proceeds"],
                          items=res_list(plan["buy"]), coins=plan["price"])
@@ -1344,10 +1344,10 @@ class GlenMoreEngine(BaseEngine):
                          sold=res_list(plan["sell"]), proceeds=plan["proceeds"],
                          items=res_list(plan["buy"]), coins=plan["price"])
             if plan and plan["sell"]:
-                return T("Pay {pair}: sell {sold} and buy {bought} (-{coins})", pair=pair,
+                return T("Pay {pair}: sell {sold} and buy {bought} ({change})", pair=pair,
                          sold=resources(sum(plan["sell"].values())),
                          bought=resources(sum(plan["buy"].values())),
-                         coins=coins(plan["price"] - plan["proceeds"]))
+                         change=coin_change(plan["price"] - plan["proceeds"]))
             if plan and plan["buy"]:
                 return T("Pay {pair}: buy {items} for {n} coin",
                          plural="Pay {pair}: buy {items} for {n} coins", pair=pair,

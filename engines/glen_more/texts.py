@@ -46,6 +46,11 @@ def coins(n: int) -> Text:
     return T("{n} coin", plural="{n} coins", n=n)
 
 
+def coin_change(net: int) -> Text:
+    """What a trade costs ("-3 coins") or, when the sale brings more, gains ("+1 coin")."""
+    return T("-{coins}", coins=coins(net)) if net >= 0 else T("+{coins}", coins=coins(-net))
+
+
 def movement_points(n: int) -> Text:
     return T("{n} movement point", plural="{n} movement points", n=n)
 
