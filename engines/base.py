@@ -62,6 +62,12 @@ class Text:
                     data.get("context"))
 
 
+def N_(message: str) -> str:
+    """Mark a plain string (a score category used as a key, a label kept in a table) as a
+    catalog message; it is translated where it is shown."""
+    return message
+
+
 def T(msg: str, *, plural: str | None = None, context: str | None = None, **params: Any) -> Text:
     """Mark a message for translation (the extraction tool looks for calls to ``T``).
 

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from engines.base import (BaseEngine, Event, IllegalAction, Option, Outcome, T, Text, private,
+from engines.base import (BaseEngine, Event, IllegalAction, N_, Option, Outcome, T, Text, private,
                           public, rng)
 
 from . import data as D
@@ -335,8 +335,8 @@ class WhiskyEngine(BaseEngine):
         total = sum(self._bottle_points(p, b) for b in p["bottles"])
         lost = sum(x["v"] for x in p["lost"] if hidden or x["revealed"])
         bonus = len(p["bonus"]) * state["options"]["bonus_bottle_points"]
-        return {"Distillery bottles": base, "Character bonus": total - base,
-                "Lost distillery bottles": lost, "Bonus bottle cards": bonus}
+        return {N_("Distillery bottles"): base, N_("Character bonus"): total - base,
+                N_("Lost distillery bottles"): lost, N_("Bonus bottle cards"): bonus}
 
     def _points(self, state, seat, hidden=True) -> int:
         return sum(self._score_parts(state, seat, hidden).values())
