@@ -211,7 +211,7 @@ class Controller:
                 shown = t("yes") if value else t("no")
             else:
                 shown = str(value)
-            lines.append(f"{t(opt.label or opt.help)}: {shown}")
+            lines.append(f"{t(opt.label or opt.help).rstrip('.')}: {shown}")
         if m.table.get("timer"):
             then = t("then an AI move") if m.table.get("on_timeout") == "ai" else t("then a pause")
             lines.append(t("Timer: {time} per decision, {then}", time=duration(t, m.table["timer"]), then=then))

@@ -53,7 +53,7 @@ import copy
 from itertools import combinations, combinations_with_replacement
 from typing import Any, Mapping, Sequence
 
-from engines.base import (Action, BaseEngine, Event, IllegalAction, Outcome, State, T, Text,
+from engines.base import (Action, BaseEngine, Event, IllegalAction, N_, Option, Outcome, State, T, Text,
                           private, public, rng)
 
 from . import data as D
@@ -199,12 +199,14 @@ class GlenMoreEngine(BaseEngine):
     # ------------------------------------------------------------------ setup
     def options(self):
         return {
-            "secret_scores": (True, [True, False],
-                              "Keep running scores secret (as the face-down tokens of the "
-                              "box): spectators see none, each player sees their own."),
-            "oich_movement": (True, [True, False],
-                              "After Loch Oich, movement points of the mass activation can "
-                              "still be spent (off: the turn ends after the activation)."),
+            "secret_scores": Option(True, [True, False],
+                                    "Keep running scores secret (as the face-down tokens of the "
+                                    "box): spectators see none, each player sees their own.",
+                                    label=N_("Secret scores")),
+            "oich_movement": Option(True, [True, False],
+                                    "After Loch Oich, movement points of the mass activation can "
+                                    "still be spent (off: the turn ends after the activation).",
+                                    label=N_("Movement after Loch Oich")),
         }
 
     def new(self, seats: Sequence[str], *, seed: int, options: Mapping | None = None) -> State:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from engines.base import (BaseEngine, Event, IllegalAction, Outcome, T, Text, private, public,
+from engines.base import (BaseEngine, Event, IllegalAction, N_, Option, Outcome, T, Text, private, public,
                           rng)
 
 from . import data as D
@@ -62,12 +62,18 @@ class LibertaliaEngine(BaseEngine):
     # ------------------------------------------------------------------ options / setup
     def options(self):
         return {
-            "final_tiebreak": ("shared", ["shared", "campaign3"],
-                               "Equal final scores: share the win (official rule) or the most "
-                               "points in campaign 3 wins (FAQ variant)."),
-            "influence": ("cards_2012", ["cards_2012", "seat_rotation"],
-                          "Tie-break numbers: the printed 2012 card values by colour, or the "
-                          "same cycle driven by a random seat order."),
+            "final_tiebreak": Option("shared", ["shared", "campaign3"],
+                                     "Equal final scores: share the win (official rule) or the most "
+                                     "points in campaign 3 wins (FAQ variant).",
+                                     label=N_("Equal final scores"),
+                                     values={"shared": N_("shared win"),
+                                             "campaign3": N_("the best campaign 3 wins")}),
+            "influence": Option("cards_2012", ["cards_2012", "seat_rotation"],
+                                "Tie-break numbers: the printed 2012 card values by colour, or the "
+                                "same cycle driven by a random seat order.",
+                                label=N_("Tie-break numbers"),
+                                values={"cards_2012": N_("as printed on the cards"),
+                                        "seat_rotation": N_("by a random seat order")}),
         }
 
     def new(self, seats: Sequence[str], *, seed: int, options: Mapping | None = None):
