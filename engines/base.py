@@ -287,6 +287,17 @@ def rng(state: State) -> random.Random:
     return random.Random(int.from_bytes(digest[:8], "big"))
 
 
+def letter(i: int) -> str:
+    """The letter of the i-th choice (A … Z, then AA, AB …): a menu's labels and the same
+    letters drawn on the board."""
+    out = ""
+    i += 1
+    while i > 0:
+        i, r = divmod(i - 1, 26)
+        out = chr(65 + r) + out
+    return out
+
+
 def choice_fingerprint(actions: Sequence[Action]) -> str:
     """A short, stable digest of a list of legal actions: a button built on one list is
     refused once the list has changed (stale button)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from engines.base import T, Text
+from engines.base import T, Text, letter  # noqa: F401 - letter: re-exported for this game
 
 from . import data as D
 
@@ -81,16 +81,6 @@ def different_resources(n: int) -> Text:
 
 def tile_name(tid: str) -> Text:
     return T(D.TILES[tid]["name"])
-
-
-def letter(i: int) -> str:
-    """The letter of the i-th choice: A..Z, then AA, AB, ..."""
-    out = ""
-    i += 1
-    while i > 0:
-        i, r = divmod(i - 1, 26)
-        out = chr(65 + r) + out
-    return out
 
 
 def direction(dx: int, dy: int, tile: Text) -> Text:

@@ -36,8 +36,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from engines.base import (BaseEngine, Event, IllegalAction, N_, Option, Outcome, T, Text, private,
-                          public, rng)
+from engines.base import (BaseEngine, Event, IllegalAction, N_, Option, Outcome, T, Text, letter,
+                          private, public, rng)
 
 from . import data as D
 
@@ -49,17 +49,6 @@ ANSWER_LABEL_MAX = 77   # answer text on a button, after "A: "
 
 def _yes_no():
     return [True, False]
-
-
-def move_letter(i: int) -> str:
-    """The letter of the i-th destination of a move (A, B, … Z, then AA, AB, …): the move
-    menu's labels and the letters drawn on the map."""
-    out = ""
-    i += 1
-    while i > 0:
-        i, r = divmod(i - 1, 26)
-        out = chr(65 + r) + out
-    return out
 
 
 def tokens(kind: str, n: int) -> Text:
@@ -1706,7 +1695,7 @@ class WhiskyEngine(BaseEngine):
         if not top or top["kind"] != "move":
             return None
         return {"seat": top["seat"], "value": top.get("value"),
-                "options": [{"to": o["to"], "letter": move_letter(i), "ingredients": o["ingr"]}
+                "options": [{"to": o["to"], "letter": letter(i), "ingredients": o["ingr"]}
                             for i, o in enumerate(top["options"])]}
 
     def view(self, state, seat):
@@ -1783,7 +1772,7 @@ class WhiskyEngine(BaseEngine):
             v["goal_reached"] = self._qualifies(state, seat)
             if top and top["kind"] == "move" and top["seat"] == seat:
                 v["move_options"] = [{"to": o["to"], "path": o["path"], "ingredients": o["ingr"],
-                                      "letter": move_letter(i)}
+                                      "letter": letter(i)}
                                      for i, o in enumerate(top["options"])]
         return v
 
@@ -1811,12 +1800,12 @@ class WhiskyEngine(BaseEngine):
             i = next((k for k, o in enumerate(opts) if o["to"] == action["to"]), None)
             f = D.FIELDS[action["to"]]
             kind = T(D.TYPE_NAMES[f["type"]])
-            letter = move_letter(i) if i is not None else "?"
+            mark = letter(i) if i is not None else "?"
             if i is not None and opts[i]["ingr"]:
                 return T("{letter} — Move to {place} ({kind}), +{n} ingredient",
                          plural="{letter} — Move to {place} ({kind}), +{n} ingredients",
-                         letter=letter, place=T(f["name"]), kind=kind, n=opts[i]["ingr"])
-            return T("{letter} — Move to {place} ({kind})", letter=letter, place=T(f["name"]),
+                         letter=mark, place=T(f["name"]), kind=kind, n=opts[i]["ingr"])
+            return T("{letter} — Move to {place} ({kind})", letter=mark, place=T(f["name"]),
                      kind=kind)
         if typ == "ask":
             return self._ask_label(action["level"], bool(action.get("smuggler")))

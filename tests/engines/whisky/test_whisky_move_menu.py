@@ -9,7 +9,8 @@ import pytest
 from core.i18n import SEAT_PARAMS, extract, translator
 from engines.base import Text
 from engines.whisky import data as D
-from engines.whisky.engine import move_letter, token_list, tokens
+from engines.base import letter as move_letter
+from engines.whisky.engine import token_list, tokens
 from whisky_helpers import current, dests, dice, do, make_engine, new_game, place, roll  # noqa: F401
 
 tr = translator("en")
