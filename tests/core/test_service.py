@@ -8,20 +8,6 @@ from db.store import Store
 ANNA, BEN, CARA, EVE = 101, 102, 103, 999
 
 
-@pytest.fixture
-async def env(tmp_path):
-    store = await Store.open(tmp_path / "t.db")
-    svc = MatchService(store)
-    changes = []
-
-    async def listener(match, change):
-        changes.append((match.id, change.kind, [s.n for s in change.steps]))
-    svc.add_listener(listener)
-    yield store, svc, changes, tmp_path
-    await svc.close()
-    await store.close()
-
-
 async def two_player_table(svc, ai=False):
     m = await svc.open_table("toy", guild_id=1, channel_id=50, host_id=ANNA, host_name="Anna",
                              seed=7)

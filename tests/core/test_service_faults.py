@@ -11,20 +11,6 @@ from db.store import Store
 ANNA, BEN, CARA = 101, 102, 103
 
 
-@pytest.fixture
-async def env(tmp_path):
-    store = await Store.open(tmp_path / "t.db")
-    svc = MatchService(store)
-    changes = []
-
-    async def listener(match, change):
-        changes.append((match.id, change.kind, [s.n for s in change.steps]))
-    svc.add_listener(listener)
-    yield store, svc, changes, tmp_path
-    await svc.close()
-    await store.close()
-
-
 class FailingWrites:
     """Makes the store's action writes fail (disk full, locked database …) while on."""
 
