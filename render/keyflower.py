@@ -1,26 +1,38 @@
 """Keyflower (with The Farmers) board and private images, drawn only from ``ENGINE.view``.
 
-``render_board(view, tr)``: the season and whose turn it is; the tiles on auction this season
-(hexes with their roads and water, what the visible side does in a few words, the colour lock
-as a thick coloured outline and a label, each bid as seat badge + worker figure in the bid
-colour + count, the leader starred, workers placed there by uses); the boats (public workers and skill tiles, owner); the turn-order
-tiles; and every player's village as a hex map in the engine's own axial coordinates: tiles by
-name and season colour, the upgraded side with a gold inner border and a star, roads and water
-on the edges, The Farmers' field boundaries (fences between regions), animals where they stand
-(sheep, pigs, cows as symbols with counts), resources lying on tiles, workers standing on tiles
-this season, summer boat faces, the Sheep shelter. Each player's header holds only public
-counts (tiles, VP printed on the tiles, winter tiles in hand, boats, animals; the screens only
-once the game is over and the view reveals them).
+``render_board(view, tr)``: the image posted after each move, sized for Discord's preview
+(1000 px wide, legible scaled to 550 px): the season and whose turn it is (the players'
+badges and names); the tiles on auction and the turn-order tiles as cards (hexes with their
+roads and water, the name whole on a plate that roads do not cross, what the visible side
+does, the colour lock, each bid as badge + name + worker figure and count, the leader
+starred, workers placed there by uses); the boats (public workers and skill tiles, owner);
+the village of the player to act drawn large (tiles by name and season colour, the
+upgraded side with a gold inner border and a star, roads and water on the edges, The
+Farmers' field borders, animals where they stand, resources lying on tiles, workers standing
+on tiles this season, summer boat faces, the Sheep shelter); a line of public counts for
+every other player (tiles, VP printed on the tiles, winter tiles in hand, animals). At the
+end it is the full board.
+
+``render_full_board(view, tr)``: every village as a hex map (the Full map button), with the
+same auction, boats and a legend; at the end with the scores and the screens the view
+reveals.
 
 ``render_hand(view, tr)``: the seat's screen (workers by colour, skill tiles, wheat) and its
 winter tiles in hand; None for a spectator view.
-``private_text(view, tr)``: the same as a short Discord-markdown text."""
+``private_text(view, tr)``: the same as a short Discord-markdown text.
+
+Every counted noun is one counted message (engines.keyflower.texts); players are named by
+their display names (``view["names"]``, render.common.seat_name) beside their badges."""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
-from render.common import (INK, MUTED, PAPER, canvas, finish, fit, own_seat, rounded, seat_badge,
-                           seat_style, text, text_width, wrap)
+from engines.base import T
+from engines.keyflower import texts as X
+from render.common import (INK, MIN_TEXT, MUTED, PAPER, canvas, clip, finish, fit, own_seat,
+                           player_tag, rounded, seat_name, seat_rgb, text,
+                           text_width, wrap)
 from render.shapes import (SQRT3, axial_bounds, axial_to_pixel, clansman, compact, dashed_line,
                            hex_corners, hex_edge, ink_for, resolve_ref, star, stroked, text_of)
 
@@ -30,8 +42,6 @@ def _(message: str) -> str:
     return message
 
 
-WIDTH = 1600
-MARGIN = 30
 MAX_HEIGHT = 2990
 
 SEASONS = ("spring", "summer", "autumn", "winter")
@@ -39,6 +49,8 @@ SEASON_NAMES = {"spring": _("Spring"), "summer": _("Summer"), "autumn": _("Autum
                 "winter": _("Winter")}
 COLOURS = ("blue", "red", "yellow", "green")
 COLOUR_NAMES = {"blue": _("blue"), "red": _("red"), "yellow": _("yellow"), "green": _("green")}
+LOCK_NAMES = {"blue": _("blue lock"), "red": _("red lock"), "yellow": _("yellow lock"),
+              "green": _("green lock")}
 WORKER = {"blue": (45, 105, 200), "red": (205, 50, 45), "yellow": (246, 206, 40),
           "green": (60, 160, 70)}
 RESOURCES = ("wood", "stone", "iron", "gold")
@@ -47,7 +59,6 @@ RES_COLOUR = {"wood": (150, 98, 45), "stone": (165, 165, 165), "iron": (78, 92, 
               "gold": (236, 186, 28)}
 ANIMALS = ("sheep", "pig", "cow")
 ANIMAL_NAMES = {"sheep": _("sheep"), "pig": _("pig"), "cow": _("cow")}
-ANIMAL_PLURAL = {"sheep": _("{n} sheep"), "pig": _("{n} pigs"), "cow": _("{n} cows")}
 ANIMAL_COLOUR = {"sheep": (255, 255, 255), "pig": (240, 160, 180), "cow": (85, 55, 35)}
 SKILLS = ("saw", "pick", "anvil")
 SKILL_NAMES = {"saw": _("saw"), "pick": _("pick axe"), "anvil": _("anvil")}
@@ -56,6 +67,7 @@ TYPE_COLOUR = {
     "winter": (214, 228, 242), "home": (214, 196, 230), "boat": (150, 196, 232),
     "turn_order": (212, 212, 212),
 }
+OTHER = (230, 230, 230)
 TYPE_NAMES = {"spring": _("spring"), "summer": _("summer"), "autumn": _("autumn"),
               "winter": _("winter"), "home": _("home"), "boat": _("boat"),
               "turn_order": _("turn order")}
@@ -92,15 +104,58 @@ HILITE = (200, 40, 40)
 WHITE = (255, 255, 255)
 TILE_BACK = (222, 202, 160)
 PURPLE = (120, 70, 160)
+CARD = (252, 250, 244)
+
+
+def _light(c, t=0.5):
+    """A colour mixed with white (the plate under a tile's name)."""
+    return tuple(int(round(v + (255 - v) * t)) for v in c)
 
 
 def _colours():
     from render.common import SEAT_STYLES
+    types = list(TYPE_COLOUR.values()) + [OTHER]
     return ([INK, MUTED, PAPER, PANEL, GOLD, HILITE, WHITE, ROAD, WATER, FENCE, TILE_BACK,
-             PURPLE, (252, 250, 244), (220, 212, 194), (225, 120, 145), (235, 225, 200),
+             PURPLE, CARD, (220, 212, 194), (225, 120, 145), (235, 225, 200),
              (150, 120, 30), (236, 196, 48), (90, 90, 100)]
             + list(WORKER.values()) + list(RES_COLOUR.values()) + list(ANIMAL_COLOUR.values())
-            + list(TYPE_COLOUR.values()) + [c for _, c in SEAT_STYLES])
+            + types + [_light(c) for c in types] + [c for _, c in SEAT_STYLES])
+
+
+@dataclass(frozen=True)
+class Style:
+    """Sizes of one kind of image (the close-up post, or the full map)."""
+    width: int
+    margin: int
+    title: int          # font sizes
+    sub: int
+    info: int
+    section: int
+    name: int           # a tile's name on an auction card (largest; smaller when it must)
+    effect: int         # what a tile does, under its card
+    row: int            # bids, lock and users on a card
+    row_h: int
+    card_min: int       # card widths
+    card_max: int
+    hex_max: float      # auction hex radius at most
+    boat_w: int
+    boat_name: int
+    boat_row: int
+    head: int           # a player's name over the village
+    facts: int          # the lines of public counts
+    village_max: float  # village hex radius at most
+
+
+CLOSE = Style(width=1000, margin=20, title=32, sub=24, info=18, section=24, name=21, effect=17,
+              row=18, row_h=32, card_min=180, card_max=240, hex_max=80, boat_w=235,
+              boat_name=20, boat_row=20, head=28, facts=20, village_max=96)
+# the close-up when the auction is long (many winter tiles, many bids): denser cards
+DENSE = Style(width=1000, margin=16, title=28, sub=22, info=16, section=22, name=18, effect=15,
+              row=16, row_h=27, card_min=160, card_max=240, hex_max=70, boat_w=235,
+              boat_name=18, boat_row=17, head=24, facts=17, village_max=90)
+FULL = Style(width=1600, margin=30, title=34, sub=24, info=17, section=24, name=18, effect=15,
+             row=16, row_h=28, card_min=190, card_max=220, hex_max=70, boat_w=250, boat_name=18,
+             boat_row=17, head=24, facts=17, village_max=96)
 
 
 # ----------------------------------------------------------------------------- small helpers
@@ -111,9 +166,9 @@ def _num(v, default=0) -> int:
         return default
 
 
-def _seat_index(view: dict, seat) -> int:
-    seats = view.get("seats") or []
-    return seats.index(seat) if seat in seats else 0
+def _name(view: dict, seat) -> str:
+    """A player's name for a text (the alt text, a line): at most 40 characters."""
+    return clip(seat_name(view, str(seat)), 40)
 
 
 def _tile_name(tr, tile) -> str:
@@ -141,22 +196,27 @@ def _counts(d) -> dict:
     return {k: _num(v) for k, v in (d or {}).items()} if isinstance(d, dict) else {}
 
 
-def _qty_list(tr, counts: dict, names: dict, order) -> list[str]:
-    items = [k for k in order if counts.get(k)] + [k for k in counts if k not in order
-                                                   and counts.get(k)]
-    return [tr("{n} {what}", n=counts[k], what=tr(names.get(k, k))) for k in items]
+def _join(tr, items) -> str:
+    """Translated counted items, one after the other ("3 blue workers, 1 saw")."""
+    return ", ".join(tr(t) for t in items)
 
 
 def _workers_text(tr, counts) -> str:
-    counts = _counts(counts)
-    items = _qty_list(tr, counts, COLOUR_NAMES, COLOURS)
-    return ", ".join(items) if items else tr("none")
+    return _join(tr, X.worker_list(_counts(counts))) or tr("none")
+
+
+def _skills_text(tr, counts) -> str:
+    return _join(tr, X.goods({k: v for k, v in _counts(counts).items() if k in SKILLS}))
 
 
 def _animals_text(tr, counts) -> str:
-    counts = _counts(counts)
-    items = [tr(ANIMAL_PLURAL[a], n=counts[a]) for a in ANIMALS if counts.get(a)]
-    return ", ".join(items)
+    return _join(tr, X.goods({k: v for k, v in _counts(counts).items() if k in ANIMALS}))
+
+
+def _safe_counts(counts, keys) -> dict:
+    """Only the known keys of a count dict (a view from elsewhere may carry others)."""
+    c = _counts(counts)
+    return {k: c[k] for k in keys if c.get(k)}
 
 
 # ----------------------------------------------------------------------------- glyphs
@@ -297,13 +357,51 @@ def _regions(tile) -> list[list[int]]:
             out.append([_num(k) % 12 for k in reg])
     return out
 
+def _whole(lines: list[str], label: str) -> bool:
+    """Do these lines show the whole label (nothing shortened)?"""
+    return " ".join(lines) == " ".join(label.split())
+
+
+def name_lines(label: str, s: float, size: int) -> tuple[list[str], int]:
+    """A tile's name laid out inside a flat-top hex of circumradius s: on one line or two
+    at the largest size from ``size`` down to the 14 px minimum that shows it whole (never
+    crossing the hex's sides); only when no size does, shortened at 14 px. Returns the lines
+    and the font size."""
+    def width(sz, n):
+        half = n * (sz + 4) / 2 + 3          # half the height of the plate
+        return int(min(2 * (s - half / SQRT3) - 14, 1.66 * s))
+    size = max(MIN_TEXT, int(size))
+    for sz in range(size, MIN_TEXT - 1, -1):
+        for n in (1, 2):
+            lines = wrap(label, width(sz, n), sz, True, max_lines=n)
+            if _whole(lines, label):
+                return lines, sz
+    return wrap(label, width(MIN_TEXT, 2), MIN_TEXT, True, max_lines=2), MIN_TEXT
+
+
+def _name_plate(d, label, cx, cy, s, fill, size, box_fill=None):
+    """The name on a plate in the tile's colour: roads and field borders stop at its edge.
+    Returns the plate's box."""
+    lines, sz = name_lines(label, s, size)
+    lh = sz + 4
+    w = max([text_width(ln, sz, True) for ln in lines] + [1]) + 10
+    h = len(lines) * lh + 4
+    box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+    d.rounded_rectangle(box, radius=6, fill=box_fill or _light(fill))
+    y = cy - (len(lines) - 1) * lh / 2
+    for ln in lines:
+        text(d, (cx, y), ln, size=sz, bold=True, anchor="mm")
+        y += lh
+    return box
+
 
 def _draw_hex_tile(d, tr, tile: dict, cx, cy, s, farmers=True, outline=INK, outline_w=2,
-                   show_name=True, big: str | None = None):
-    """Returns the box of the name (or None)."""
-    """One tile as a flat-top hex at (cx, cy) with circumradius s."""
+                   show_name=True, big: str | None = None, name_size: int = 17):
+    """One tile as a flat-top hex at (cx, cy) with circumradius s, its name on a plate in
+    the middle (``big``: a large label instead, the turn-order number). Returns the box of
+    the name (or None)."""
     kind = _tile_type(tile)
-    fill = TYPE_COLOUR.get(kind, (230, 230, 230))
+    fill = TYPE_COLOUR.get(kind, OTHER)
     corners = hex_corners(cx, cy, s)
     d.polygon(corners, fill=fill)
     edges = list(tile.get("edges") or [])[:6]
@@ -356,25 +454,18 @@ def _draw_hex_tile(d, tr, tile: dict, cx, cy, s, farmers=True, outline=INK, outl
     if not show_name:
         return None
     if big:
-        return stroked(d, (cx, cy), big, size=max(20, int(s * 0.7)), bold=True, anchor="mm",
-                       stroke=fill, stroke_width=3)
-    # the name (with a halo so that roads and fences do not hide it)
-    size = 17 if s >= 88 else 16 if s >= 74 else 15 if s >= 62 else 14
-    width = int(s * 1.55)
-    lines = wrap(_tile_name(tr, tile), width, size, True)
-    if len(lines) > 2:
-        lines = [lines[0], fit(" ".join(lines[1:]), width, size, True)]
-    lines = [fit(ln, width, size, True) for ln in lines]
-    lh = size + 3
-    y = cy - (len(lines) - 1) * lh / 2
-    box = None
-    for ln in lines:
-        b = stroked(d, (cx, y), ln, size=size, bold=True, anchor="mm", stroke=fill,
-                    stroke_width=3)
-        box = b if box is None else (min(box[0], b[0]), min(box[1], b[1]), max(box[2], b[2]),
-                                     max(box[3], b[3]))
-        y += lh
-    return box
+        size = max(20, int(s * 0.7))
+        w = text_width(big, size, True) + 12
+        box = (cx - w / 2, cy - size * 0.62, cx + w / 2, cy + size * 0.62)
+        d.rounded_rectangle(box, radius=6, fill=_light(fill))
+        text(d, (cx, cy), big, size=size, bold=True, anchor="mm")
+        return box
+    return _name_plate(d, _tile_name(tr, tile), cx, cy, s, fill, name_size)
+
+
+def _village_name_size(s: float) -> int:
+    """The largest font for tile names on a village hex of radius s."""
+    return max(MIN_TEXT, min(22, int(s * 0.22)))
 
 
 def _region_point(cx, cy, s, reg: list[int]) -> tuple[float, float]:
@@ -531,37 +622,149 @@ def _season_label(tr, view) -> str:
 _PHASES = {"winter_pick": _("choosing the winter tiles they offer"),
            "boats": _("choosing a boat"), "place": _("building new tiles into their village"),
            "flip": _("Flipper: choosing a tile to upgrade")}
-_STEPS = {"target": _("choosing a tile"), "colour": _("choosing a colour"),
-          "workers": _("choosing how many workers"), "effect": _("using a tile")}
+_STEPS = {"target": _("choosing a tile"), "colour": _("choosing the workers"),
+          "workers": _("choosing the workers")}
 
 
-def _header(view, tr) -> tuple[str, str]:
+def _title(view, tr) -> str:
+    if view.get("finished") or view.get("phase") == "over":
+        return tr("Keyflower — game over")
+    return tr("Keyflower — {season} (season {number} of 4)", season=_season_label(tr, view),
+              number=_num(view.get("round"), 1) or 1)
+
+
+def _turn(view, tr) -> tuple[str, list[str], str]:
+    """(label, seats, what) of the header's second line: "To play:" A "— using Keywood"."""
     seats = view.get("seats") or []
     if view.get("finished") or view.get("phase") == "over":
         outcome = view.get("outcome") or {}
-        winners = outcome.get("winners") or []
-        sub = tr("Winner: {players}", players=", ".join(map(str, winners))) if winners else ""
-        if outcome.get("tiebreak"):
-            sub += " — " + text_of(tr, outcome.get("tiebreak"))
-        return tr("Keyflower — game over"), sub
-    title = tr("Keyflower — {season} (season {n} of 4)", season=_season_label(tr, view),
-               n=_num(view.get("round"), 1) or 1)
-    to_act = [s for s in view.get("to_act") or [] if s in seats] or list(view.get("to_act") or [])
+        winners = [w for w in outcome.get("winners") or [] if isinstance(w, str)]
+        tb = text_of(tr, outcome.get("tiebreak")) if outcome.get("tiebreak") else ""
+        if not winners:
+            return "", [], tb
+        return tr(T("Winner:", plural="Winners:", n=len(winners))), winners, tb
+    to_act = [s for s in view.get("to_act") or [] if isinstance(s, str)]
+    to_act = [s for s in to_act if s in seats] or to_act
     phase = view.get("phase") or ""
-    who = ", ".join(map(str, to_act)) or "—"
     if phase in _PHASES:
-        sub = tr("Waiting for {players}: {what}", players=who, what=tr(_PHASES[phase]))
-    else:
-        sub = tr("{player} to play", player=who)
-        pend = view.get("pending") or {}
-        step = pend.get("step")
-        if step in _STEPS:
-            what = tr(_STEPS[step])
-            tile = pend.get("tile")
-            if tile:
-                what = tr("{what}: {tile}", what=what, tile=_tile_name(tr, _find_tile(view, tile)))
-            sub += " — " + what
-    return title, sub
+        return tr("Waiting for:"), to_act, tr(_PHASES[phase])
+    what = ""
+    pend = view.get("pending") or {}
+    step = pend.get("step")
+    tile = pend.get("tile")
+    if step == "effect" and tile:
+        what = tr("using {tile}", tile=_tile_name(tr, _find_tile(view, tile)))
+    elif step in _STEPS:
+        what = tr(_STEPS[step])
+    return tr("To play:"), to_act, what
+
+
+def _info(view, tr) -> str:
+    return " · ".join(tr(t) for t in (
+        T("{n} worker in the bag", plural="{n} workers in the bag", n=_num(view.get("bag_count"))),
+        T("{n} green worker left", plural="{n} green workers left",
+          n=_num(view.get("green_supply"))),
+        T("{n} skill tile in the pile", plural="{n} skill tiles in the pile",
+          n=_num(view.get("skill_pile")))))
+
+
+def _tag_width(view, seat, size, bold=True) -> int:
+    radius = max(MIN_TEXT, size) // 2 + 2
+    return 2 * radius + 8 + text_width(seat_name(view, seat), size, bold)
+
+
+def _tags(d, view, x, y, seats, width, size, bold=True) -> int:
+    """Players' badges and names side by side from x (centre line y), all within width
+    pixels (long names shortened alike); returns the x after the last."""
+    seats = [s for s in seats if isinstance(s, str)]
+    if not seats:
+        return x
+    gap = 16
+    share = max(2 * (max(MIN_TEXT, size) // 2 + 2) + 30, (width - gap * (len(seats) - 1)) // len(seats))
+    for s in seats:
+        w = min(_tag_width(view, s, size, bold), share)
+        if d is not None:
+            player_tag(d, (x, y), view, s, w, size, bold)
+        x += w + gap
+    return x - gap
+
+
+def _tag_rows(view, seats, x, width, size) -> list[list[tuple[str, int]]]:
+    """Players' tags (badge and name, each at most half the width) in rows: the first row
+    starts at x, the next ones at the left edge (0) of a line ``width`` wide."""
+    rows: list[list[tuple[str, int]]] = [[]]
+    pos = x
+    for s in seats:
+        w = min(_tag_width(view, s, size), width // 2)
+        if rows[-1] and pos + w > width:
+            rows.append([])
+            pos = 0
+        rows[-1].append((s, w))
+        pos += w + 18
+    return rows
+
+
+def _header_layout(view, tr, st: Style):
+    """(label, what, tag rows, whether what goes on a line of its own) of the header's turn
+    line: "To play: (A) Ann — using Keywood", the names wrapping onto more lines."""
+    inner = st.width - 2 * st.margin
+    label, seats, what = _turn(view, tr)
+    lw = text_width(label, st.sub, True) + 12 if label else 0
+    finished = bool(view.get("finished"))
+    rows = _tag_rows(view, seats, lw, inner, st.sub) if seats else []
+    end = (lw if len(rows) == 1 else 0) + sum(w + 18 for _, w in rows[-1]) if rows else lw
+    below = bool(what) and (finished or end + text_width("— " + what, st.sub) > inner)
+    return label, what, rows, below
+
+
+def _draw_header(d, view, tr, st: Style) -> int:
+    """Title, whose turn (badges and names), the bag and supplies; returns the height."""
+    inner = st.width - 2 * st.margin
+    x0, y = st.margin, 14
+    text(d, (x0, y), fit(_title(view, tr), inner, st.title, True), size=st.title, bold=True)
+    y += st.title + 16
+    label, what, rows, below = _header_layout(view, tr, st)
+    finished = bool(view.get("finished"))
+    line_h = st.sub + 14
+    cy = y + st.sub // 2 + 2
+    x = x0
+    if label:
+        x = text(d, (x, cy), fit(label, inner // 2, st.sub, True), size=st.sub, bold=True,
+                 anchor="lm")[2] + 12
+    for k, row in enumerate(rows):
+        x = x if k == 0 else x0
+        for seat, w in row:
+            player_tag(d, (x, cy), view, seat, w, st.sub, True)
+            x += w + 18
+        if k < len(rows) - 1:
+            cy += line_h
+    if what and not below:
+        text(d, (x - (4 if rows else 0), cy), fit(("— " if rows or label else "") + what,
+                                                  x0 + inner - x, st.sub), size=st.sub,
+             anchor="lm")
+    cy += line_h
+    y = cy - st.sub // 2 - 2
+    if what and below:          # what they do on a line of its own (at the end: the tie-break)
+        size = st.info if finished else st.sub
+        for ln in wrap(what if finished else "— " + what, inner, size)[:2]:
+            text(d, (x0, y), ln, size=size)
+            y += size + 8
+    info = _info(view, tr)
+    text(d, (x0, y), fit(info, inner, st.info), size=st.info, fill=MUTED)
+    y += st.info + 12
+    d.line((x0, y, st.width - st.margin, y), fill=INK, width=2)
+    return y + 12
+
+
+def _header_height(view, tr, st: Style) -> int:
+    label, what, rows, below = _header_layout(view, tr, st)
+    h = 14 + st.title + 16 + max(1, len(rows)) * (st.sub + 14) + st.info + 12 + 12
+    if what and below:
+        finished = bool(view.get("finished"))
+        size = st.info if finished else st.sub
+        h += len(wrap(what if finished else "— " + what, st.width - 2 * st.margin,
+                      size)[:2]) * (size + 8)
+    return h
 
 
 def _find_tile(view, tid):
@@ -569,19 +772,13 @@ def _find_tile(view, tid):
         if isinstance(t, dict) and t.get("id") == tid:
             return t
     for p in (view.get("players") or {}).values():
-        for t in (p.get("village") or []) + (p.get("to_place") or []):
+        for t in ((p or {}).get("village") or []) + ((p or {}).get("to_place") or []):
             if isinstance(t, dict) and t.get("id") == tid:
                 return t
     return tid
 
 
 # ----------------------------------------------------------------------------- auction
-def _bids_text(tr, t: dict) -> str:
-    """The bids on a tile in words for the alt text ("A 2 red; B 3 red"), or ""."""
-    return "; ".join(tr("{player} {n} {colour}", player=s_, n=n, colour=tr(COLOUR_NAMES.get(c, c)))
-                     for s_, c, n, _lead in _bid_lines(t.get("site") or {}))
-
-
 def _bid_lines(site: dict) -> list[tuple[str, str, int, bool]]:
     bids = site.get("bids") or {}
     leader = site.get("leader")
@@ -589,34 +786,56 @@ def _bid_lines(site: dict) -> list[tuple[str, str, int, bool]]:
     for seat, b in bids.items():
         if not isinstance(b, dict) or not _num(b.get("n")):
             continue
-        out.append((seat, str(b.get("colour") or ""), _num(b.get("n")), seat == leader))
+        out.append((str(seat), str(b.get("colour") or ""), _num(b.get("n")), seat == leader))
     out.sort(key=lambda x: (-x[2], not x[3]))
     return out
 
 
-CARD_LINE = 28
-GOOD_NAMES = {**RES_NAMES, **ANIMAL_NAMES, **SKILL_NAMES, "wheat": _("wheat"), "skill": _("skill"),
-              "worker": _("worker"), "green": _("green worker"), "any_res": _("any resource"),
-              "any_skill": _("any skill"), "worker_blue": _("blue worker"),
-              "worker_red": _("red worker"), "worker_yellow": _("yellow worker")}
+def _bids_text(view, tr, t: dict) -> str:
+    """The bids on a tile in words for the alt text ("Ann: 2 red workers, leads"), or ""."""
+    out = []
+    for s_, c, n, lead in _bid_lines(t.get("site") or {}):
+        what = tr(X.workers(c, n)) if c in COLOURS else tr(X.good("worker", n))
+        out.append(tr("{name}: {workers}, leads", name=_name(view, s_), workers=what) if lead
+                   else tr("{name}: {workers}", name=_name(view, s_), workers=what))
+    return "; ".join(out)
 
 
 def _goods(tr, d: dict, plus=False) -> str:
-    parts = []
-    for k, n in (d or {}).items():
-        what = tr(GOOD_NAMES.get(k, k))
-        parts.append(tr("+{n} {what}", n=n, what=what) if plus else
-                     tr("{n} {what}", n=n, what=what))
-    return ", ".join(parts)
+    items = [tr(X.good(k, _num(n))) for k, n in (d or {}).items() if _num(n)]
+    return ", ".join("+" + i for i in items) if plus else ", ".join(items)
+
+
+_ON_TILE = {("wood", "stone", "iron", "gold"): "all", ("iron", "gold"): "iron",
+            ("stone", "gold"): "stone", ("wood", "gold"): "wood"}
+
+
+def _scored_on_tile(tr, acc, n) -> str:
+    kind = _ON_TILE.get(tuple(acc))
+    if kind == "all":
+        return tr(T("{n} VP per resource on it", plural="{n} VP per resource on it", n=n))
+    if kind == "iron":
+        return tr(T("{n} VP per iron or gold on it", plural="{n} VP per iron or gold on it", n=n))
+    if kind == "stone":
+        return tr(T("{n} VP per stone or gold on it", plural="{n} VP per stone or gold on it",
+                    n=n))
+    if kind == "wood":
+        return tr(T("{n} VP per wood or gold on it", plural="{n} VP per wood or gold on it", n=n))
+    return tr(X.vp(n))
 
 
 def _effect_text(tr, tile: dict) -> str:
-    """What the tile's visible side does, in a few words (auction cards)."""
+    """What the tile's visible side does, in a few words (cards)."""
     kind = str(tile.get("id") or "")
     if tile.get("season") == "winter" and kind in WINTER_HELP:
         return tr(WINTER_HELP[kind])
     if tile.get("face_help"):
         return text_of(tr, tile.get("face_help"))
+    if tile.get("season") == "turn_order":
+        bits = [_goods(tr, tile.get("bonus"), plus=True)] if isinstance(tile.get("bonus"), dict) else []
+        if tile.get("start"):
+            bits.append(tr("start player"))
+        return "; ".join(b for b in bits if b)
     side = tile.get("back") if tile.get("up") else tile.get("front")
     if not isinstance(side, dict):
         return ""
@@ -631,191 +850,240 @@ def _effect_text(tr, tile: dict) -> str:
         bits.append(gain)
     tp = side.get("transport")
     if isinstance(tp, (list, tuple)) and len(tp) == 2:
-        bits.append(tr("transport {n}, upgrade {u}", n=tp[0], u=tp[1]))
+        bits.append(_join(tr, [X.transport_points(_num(tp[0])), X.upgrades(_num(tp[1]))]))
     if side.get("swap"):
-        bits.append(tr("swap a skill for {n}", n=side["swap"]))
+        n = _num(side["swap"])
+        bits.append(tr(T("swap a skill tile for {n} new one",
+                         plural="swap a skill tile for {n} new ones", n=n)))
     sot = side.get("score_on_tile")
     if isinstance(sot, dict):
-        acc = "/".join(tr(GOOD_NAMES.get(a, a)) for a in sot.get("accepts") or [])
-        bits.append(tr("{n} VP per {what} on it", n=sot.get("vp", 0), what=acc))
+        bits.append(_scored_on_tile(tr, sot.get("accepts") or [], _num(sot.get("vp"))))
     if side.get("shelter_vp"):
-        bits.append(tr("{n} VP per sheep on it", n=side["shelter_vp"]))
+        n = _num(side["shelter_vp"])
+        bits.append(tr(T("{n} VP per sheep on it", plural="{n} VP per sheep on it", n=n)))
     if _num(side.get("vp")):
-        bits.append(tr("{n} VP", n=side["vp"]))
+        bits.append(tr(X.vp(_num(side["vp"]))))
     return "; ".join(bits)
 
 
-def _card_height(tile: dict, s: float) -> int:
+def _card_height(tile: dict, s: float, st: Style) -> int:
     site = tile.get("site") or {}
-    h = int(SQRT3 * s) + 14 + 19 * len(tile.get("_effect") or [])
+    h = int(SQRT3 * s) + 14 + (st.effect + 5) * len(tile.get("_effect") or [])
     if site.get("colour"):
-        h += 24
-    h += CARD_LINE * len(_bid_lines(site))
+        h += st.row_h
+    h += st.row_h * len(_bid_lines(site))
     if any(_counts(site.get("on")).values()):
-        h += CARD_LINE
+        h += st.row_h
     if tile.get("owner"):
-        h += CARD_LINE
-    return h + 6
+        h += st.row_h
+    return h + 8
 
 
-def _draw_card(d, view, tr, tile: dict, x0, y0, w, s, farmers, big=None) -> None:
+def _draw_card(d, view, tr, tile: dict, x0, y0, w, s, farmers, st: Style, big=None) -> None:
     """An auction (or turn-order) tile: the hex, its lock, its bids and its users."""
     site = tile.get("site") or {}
     cx, cy = x0 + w / 2, y0 + SQRT3 * s / 2 + 4
     lock = site.get("colour")
     if lock:
-        d.polygon(hex_corners(cx, cy, s + 5), fill=WORKER.get(lock, MUTED))
-    nb = _draw_hex_tile(d, tr, tile, cx, cy, s, farmers, big=big)
+        d.polygon(hex_corners(cx, cy, s + 6), fill=WORKER.get(lock, MUTED))
+    nb = _draw_hex_tile(d, tr, tile, cx, cy, s, farmers, big=big, name_size=st.name)
     _draw_tile_contents(d, tr, {k: v for k, v in tile.items() if k != "site"}, cx, cy, s, nb)
     y = y0 + SQRT3 * s + 12
     for ln in tile.get("_effect") or []:
-        text(d, (x0 + w / 2, y + 8), ln, size=14, anchor="mm")
-        y += 19
+        text(d, (x0 + w / 2, y + st.effect / 2 + 1), ln, size=st.effect, anchor="mm")
+        y += st.effect + 5
     y += 2
+    mid = st.row_h / 2 - 2
     if lock:
-        label = fit(tr("{colour} lock", colour=tr(COLOUR_NAMES.get(lock, lock))), w - 28, 15, True)
-        d.rectangle((x0 + 6, y + 1, x0 + 20, y + 15), fill=WORKER.get(lock, MUTED), outline=INK)
-        text(d, (x0 + 26, y), label, size=15, bold=True)
-        y += 24
+        label = tr(LOCK_NAMES.get(lock) or _("colour lock"))
+        sq = st.row - 2
+        d.rectangle((x0 + 6, y + mid - sq / 2, x0 + 6 + sq, y + mid + sq / 2),
+                    fill=WORKER.get(lock, MUTED), outline=INK)
+        text(d, (x0 + sq + 12, y + mid), fit(label, w - sq - 18, st.row, True), size=st.row,
+             bold=True, anchor="lm")
+        y += st.row_h
+    fig = st.row + 6
     for seat, colour, n, lead in _bid_lines(site):
-        idx = _seat_index(view, seat)
-        cy2 = y + CARD_LINE / 2 - 2
-        seat_badge(d, (x0 + 18, cy2), idx, 12)
-        _worker(d, x0 + 44, cy2, 22, colour)
-        text(d, (x0 + 56, cy2), f"×{n}", size=16, bold=True, anchor="lm")
+        cy2 = y + mid
+        count = f"×{n}"
+        cw = text_width(count, st.row, True)
+        right = x0 + w - 6 - cw
+        text(d, (right, cy2), count, size=st.row, bold=True, anchor="lm")
+        right -= fig * 0.8 + 2
+        _worker(d, right + fig * 0.4, cy2, fig, colour)
         if lead:
-            star(d, x0 + 104, cy2, 10, GOLD)
-            if w >= 170:
-                text(d, (x0 + 118, cy2), fit(tr("leads"), w - 122, 14), size=14, anchor="lm")
-        y += CARD_LINE
+            right -= st.row + 2
+            star(d, right + st.row / 2, cy2, st.row / 2, GOLD)
+        player_tag(d, (x0 + 4, cy2), view, seat, int(right - x0 - 8), st.row - 1)
+        y += st.row_h
     on = _counts(site.get("on"))
     if any(on.values()):
         label = tr("used:")
-        text(d, (x0 + 6, y + CARD_LINE / 2 - 2), label, size=14, anchor="lm", fill=MUTED)
-        _worker_row(d, x0 + 10 + text_width(label, 14), y + CARD_LINE / 2 - 2, on, 20, 15)
-        y += CARD_LINE
+        text(d, (x0 + 6, y + mid), label, size=st.row - 2, anchor="lm", fill=MUTED)
+        _worker_row(d, x0 + 12 + text_width(label, st.row - 2), y + mid,
+                    {c: on.get(c, 0) for c in COLOURS}, st.row + 2, st.row - 2)
+        y += st.row_h
     owner = tile.get("owner")
     if owner:
-        seat_badge(d, (x0 + 18, y + CARD_LINE / 2 - 2), _seat_index(view, owner), 12)
-        text(d, (x0 + 36, y + CARD_LINE / 2 - 2), fit(tr("won by {player}", player=owner),
-                                                        w - 40, 14), size=14, anchor="lm")
+        label = tr("won by")
+        box = text(d, (x0 + 6, y + mid), fit(label, w // 2, st.row - 2), size=st.row - 2,
+                   anchor="lm", fill=MUTED)
+        player_tag(d, (box[2] + 6, y + mid), view, owner, int(x0 + w - box[2] - 12), st.row - 1)
 
 
-def _card_layout(tiles, width, max_w=180, min_w=128):
+def _card_layout(tiles, width, st: Style):
     n = max(1, len(tiles))
-    per_row = max(1, min(n, width // min_w))
+    per_row = max(1, min(n, width // st.card_min))
     rows = math.ceil(n / per_row)
     per_row = math.ceil(n / rows)
-    w = min(max_w, width // per_row)
-    s = min(62, (w - 16) / 2)
+    w = min(st.card_max, width // per_row)
+    s = min(st.hex_max, (w - 16) / 2)
     return per_row, rows, w, s
 
 
-def _with_effect(tr, tiles, w):
-    """The tiles with their effect text wrapped to the card (at most 2 lines)."""
+def _with_effect(tr, tiles, w, st: Style):
+    """The tiles with their effect text wrapped to the card (at most 2 lines, 3 for a boat)."""
     out = []
     for t in tiles:
-        lines = wrap(_effect_text(tr, t), w - 14, 14)
+        lines = wrap(_effect_text(tr, t), w - 12, st.effect)
         most = 3 if t.get("face_help") else 2
         if len(lines) > most:
-            lines = lines[:most - 1] + [fit(" ".join(lines[most - 1:]), w - 14, 14)]
-        out.append({**t, "_effect": [fit(ln, w - 14, 14) for ln in lines]})
+            lines = lines[:most - 1] + [fit(" ".join(lines[most - 1:]), w - 12, st.effect)]
+        out.append({**t, "_effect": [fit(ln, w - 12, st.effect) for ln in lines]})
     return out
 
 
-def _draw_auction(d, view, tr, x0, y0, width, farmers, measure=False) -> int:
-    tiles = [t for t in view.get("auction") or [] if isinstance(t, dict)]
-    title = tr("On auction this season ({n} tiles)", n=len(tiles))
-    per_row, rows, w, s = _card_layout(tiles, width)
-    tiles = _with_effect(tr, tiles, w - 6)
+def _draw_cards(d, view, tr, tiles, x0, y0, width, farmers, st: Style, title: str,
+                hint: str = "", big=False, measure=False) -> int:
+    """A titled grid of cards; returns its height."""
+    if big:         # turn-order tiles: small cards with their number
+        w = _TO_CARD[st.width <= 1000]
+        per_row = max(1, min(len(tiles), width // w))
+        rows = math.ceil(len(tiles) / per_row)
+        s = min(46, (w - 16) / 2)
+    else:
+        per_row, rows, w, s = _card_layout(tiles, width, st)
+    tiles = _with_effect(tr, tiles, w - 6, st)
     heights = []
     for r in range(rows):
         line = tiles[r * per_row:(r + 1) * per_row]
-        heights.append(max([_card_height(t, s) for t in line] + [int(SQRT3 * s) + 20]))
-    total = 34 + sum(heights) + 8 * rows if tiles else 70
+        heights.append(max([_card_height(t, s, st) for t in line] + [int(SQRT3 * s) + 20]))
+    top = st.section + 14
+    total = top + sum(heights) + 8 * rows if tiles else top + st.facts + 20
     if measure:
         return total
-    text(d, (x0, y0), title, size=22, bold=True)
-    hint = tr("bids: seat, workers, count; ★ leads")
-    text(d, (x0 + width, y0 + 4), fit(hint, width // 2, 15), size=15, fill=MUTED, anchor="ra")
+    text(d, (x0, y0), fit(title, width - (text_width(hint, st.info) + 20 if hint else 0),
+                          st.section, True), size=st.section, bold=True)
+    if hint:
+        text(d, (x0 + width, y0 + 4), fit(hint, width // 2, st.info), size=st.info, fill=MUTED,
+             anchor="ra")
     if not tiles:
-        text(d, (x0, y0 + 40), tr("No tiles on auction."), size=18, fill=MUTED)
-    y = y0 + 34
+        text(d, (x0, y0 + top + 4), tr("No tiles on auction."), size=st.facts, fill=MUTED)
+    y = y0 + top
     for r in range(rows):
         line = tiles[r * per_row:(r + 1) * per_row]
         for k, t in enumerate(line):
             cx0 = x0 + k * w
-            rounded(d, (cx0 + 3, y, cx0 + w - 3, y + heights[r]), fill=(252, 250, 244),
-                    radius=10, width=1)
-            _draw_card(d, view, tr, t, cx0 + 3, y + 2, w - 6, s, farmers)
+            rounded(d, (cx0 + 3, y, cx0 + w - 3, y + heights[r]), fill=CARD, radius=10, width=1)
+            num = t.get("num")
+            _draw_card(d, view, tr, t, cx0 + 3, y + 2, w - 6, s, farmers, st,
+                       big=str(num) if big and num is not None else None)
         y += heights[r] + 8
     return total
 
 
+def _auction(view) -> list[dict]:
+    return [t for t in view.get("auction") or [] if isinstance(t, dict)]
+
+
+def _turn_order(view) -> list[dict]:
+    tiles = [t for t in view.get("turn_order") or [] if isinstance(t, dict)]
+    return [dict(t, start=(i == len(tiles) - 1)) for i, t in enumerate(tiles)]
+
+
+def _draw_auction(d, view, tr, x0, y0, width, farmers, st: Style, measure=False) -> int:
+    tiles = _auction(view)
+    if not tiles and view.get("phase") != "play":
+        return 0            # between seasons, and at the end: no auction to show
+    title = tr(T("On auction: {n} tile", plural="On auction: {n} tiles", n=len(tiles)))
+    return _draw_cards(d, view, tr, tiles, x0, y0, width, farmers, st, title,
+                       tr("★ leads the bidding"), measure=measure)
+
+
 # ----------------------------------------------------------------------------- boats & order
-BOAT_H = 150
+def _boat_h(st: Style) -> int:
+    return st.boat_name + 2 * (st.boat_row + 16) + 34
 
 
-def _draw_boats(d, view, tr, x0, y0, width) -> int:
+def _boats_layout(view, width, st: Style):
     boats = [b for b in view.get("boats") or [] if isinstance(b, dict)]
-    text(d, (x0, y0), tr("Boats"), size=22, bold=True)
+    per_row = max(1, min(len(boats) or 1, width // st.boat_w))
+    rows = math.ceil(len(boats) / per_row) if boats else 1
+    return boats, per_row, rows, width // per_row
+
+
+def _draw_boats(d, view, tr, x0, y0, width, st: Style, measure=False) -> int:
+    boats, per_row, rows, w = _boats_layout(view, width, st)
+    bh = _boat_h(st)
+    total = st.section + 14 + rows * (bh + 8)
+    if measure:
+        return total
+    text(d, (x0, y0), tr("Boats"), size=st.section, bold=True)
     if not boats:
-        text(d, (x0, y0 + 40), tr("No boats."), size=18, fill=MUTED)
-        return BOAT_H
-    w = min(250, width // len(boats))
-    y = y0 + 32
+        text(d, (x0, y0 + st.section + 20), tr("No boats."), size=st.facts, fill=MUTED)
+        return total
     for k, b in enumerate(boats):
-        bx = x0 + k * w
-        box = (bx + 3, y, bx + w - 5, y + BOAT_H - 40)
-        rounded(d, box, fill=TYPE_COLOUR["boat"], radius=10, width=2)
+        r, c = divmod(k, per_row)
+        bx, y = x0 + c * w, y0 + st.section + 14 + r * (bh + 8)
+        rounded(d, (bx + 3, y, bx + w - 5, y + bh), fill=TYPE_COLOUR["boat"], radius=10, width=2)
         name = tr(str(b.get("name") or b.get("id") or "?"))
         face = b.get("face")
         side = tr("side {face}", face=str(face).upper()) if face else ""
-        sw = text_width(side, 14) + 10 if side else 0
-        if text_width(name, 17, True) + sw > w - 24:
-            sw = 0      # a narrow box: the side goes to the bottom corner
-            if side:
-                text(d, (bx + w - 14, y + BOAT_H - 46), side, size=14, anchor="rd")
+        sw = text_width(side, st.boat_row - 4) + 10 if side else 0
+        if text_width(name, st.boat_name, True) + sw > w - 24:
+            sw = 0
         elif side:
-            text(d, (bx + w - 14, y + 8), side, size=14, anchor="ra")
-        text(d, (bx + 12, y + 6), fit(name, w - 24 - sw, 17, True), size=17, bold=True)
+            text(d, (bx + w - 14, y + 8), side, size=st.boat_row - 4, anchor="ra")
+        text(d, (bx + 12, y + 6), fit(name, w - 24 - sw, st.boat_name, True), size=st.boat_name,
+             bold=True)
+        r1 = y + st.boat_name + 12 + st.boat_row // 2 + 4
+        r2 = r1 + st.boat_row + 16
         owner = b.get("owner")
         if owner:
-            seat_badge(d, (bx + 24, y + 48), _seat_index(view, owner), 13)
-            text(d, (bx + 42, y + 48), fit(tr("taken by {player}", player=owner), w - 55, 15),
-                 size=15, anchor="lm")
+            label = tr("taken by")
+            box = text(d, (bx + 12, r1), fit(label, w // 2, st.boat_row - 2), size=st.boat_row - 2,
+                       anchor="lm", fill=MUTED)
+            player_tag(d, (box[2] + 8, r1), view, owner, int(bx + w - box[2] - 24), st.boat_row)
             continue
         workers = _counts(b.get("workers"))
         skills = _counts(b.get("skills"))
         if any(workers.values()):
-            _worker_row(d, bx + 12, y + 48, workers, 24, 16)
+            _worker_row(d, bx + 12, r1, {c: workers.get(c, 0) for c in COLOURS},
+                        st.boat_row + 6, st.boat_row - 2)
         else:
-            text(d, (bx + 12, y + 48), tr("no workers"), size=15, fill=MUTED, anchor="lm")
+            text(d, (bx + 12, r1), tr("no workers"), size=st.boat_row - 2, fill=MUTED, anchor="lm")
         if any(skills.values()):
-            _skill_row(d, bx + 12, y + 84, skills, 12, 16)
+            _skill_row(d, bx + 12, r2, {k: skills.get(k, 0) for k in SKILLS},
+                       st.boat_row // 2 + 2, st.boat_row - 2)
         else:
-            text(d, (bx + 12, y + 84), tr("no skill tiles"), size=15, fill=MUTED, anchor="lm")
-    return BOAT_H
+            text(d, (bx + 12, r2), tr("no skill tiles"), size=st.boat_row - 2, fill=MUTED,
+                 anchor="lm")
+    return total
 
 
-def _draw_turn_order(d, view, tr, x0, y0, width, farmers, measure=False) -> int:
-    tiles = [t for t in view.get("turn_order") or [] if isinstance(t, dict)]
+def _draw_turn_order(d, view, tr, x0, y0, width, farmers, st: Style, measure=False) -> int:
+    tiles = _turn_order(view)
     if not tiles:
         return 0
-    w = max(110, min(124, width // len(tiles)))
-    s = min(44, (w - 16) / 2)
-    h = 32 + max(_card_height(t, s) for t in tiles)
-    if measure:
-        return h
-    text(d, (x0, y0), fit(tr("Turn-order tiles"), width, 22, True), size=22, bold=True)
-    for k, t in enumerate(tiles):
-        cx0 = x0 + k * w
-        rounded(d, (cx0 + 3, y0 + 32, cx0 + w - 3, y0 + h), fill=(252, 250, 244), radius=10,
-                width=1)
-        num = t.get("num")
-        _draw_card(d, view, tr, t, cx0 + 3, y0 + 34, w - 6, s, farmers,
-                   big=str(num) if num is not None else None)
-    return h
+    return _draw_cards(d, view, tr, tiles, x0, y0, width, farmers, st, tr("Turn-order tiles"),
+                       big=True, measure=measure)
+
+
+_TO_CARD = {True: 180, False: 160}      # turn-order card width: 1000 px, 1600 px
+
+
+def _turn_order_width(view, st: Style) -> int:
+    return len(_turn_order(view)) * _TO_CARD[st.width <= 1000]
 
 
 # ----------------------------------------------------------------------------- legend
@@ -834,12 +1102,12 @@ def _legend_items(tr, farmers):
     return items
 
 
-def _draw_legend(d, tr, x0, y0, width, farmers, measure=False) -> int:
+def _draw_legend(d, tr, x0, y0, width, farmers, measure=False, size=16) -> int:
     x, y = x0, y0
     for kind, key, label in _legend_items(tr, farmers):
-        w = 30 + text_width(label, 15) + 16
+        w = 30 + text_width(label, size) + 16
         if x + w > x0 + width:
-            x, y = x0, y + 30
+            x, y = x0, y + size + 15
         if not measure:
             cy = y + 11
             if kind == "type":
@@ -861,9 +1129,9 @@ def _draw_legend(d, tr, x0, y0, width, farmers, measure=False) -> int:
                 _animal(d, x + 11, cy, 9, key)
             elif kind == "skill":
                 _skill(d, x + 11, cy, 10, key)
-            text(d, (x + 28, cy), label, size=15, anchor="lm")
+            text(d, (x + 28, cy), label, size=size, anchor="lm")
         x += w
-    return y + 30 - y0
+    return y + size + 15 - y0
 
 
 # ----------------------------------------------------------------------------- villages
@@ -888,25 +1156,40 @@ def _village_cells(p: dict, extra=None) -> list[tuple[int, int]]:
     return out or [(0, 0)]
 
 
-def _player_lines(view, tr, seat, p) -> list[str]:
-    village = [t for t in p.get("village") or [] if isinstance(t, dict)]
-    vp = sum(_num(t.get("vp")) for t in village)
-    gold = sum(_counts(t.get("res")).get("gold", 0) for t in village)
-    facts = [tr("{n} tiles", n=len(village)), tr("tile VP {n}", n=vp),
-             tr("winter tiles in hand: {n}", n=_num(p.get("winter_hand_count")))]
-    if gold:
-        facts.append(tr("gold on tiles: {n}", n=gold))
-    lines = [" · ".join(facts)]
-    second = []
+def _village_tiles(p: dict) -> list[dict]:
+    return [t for t in (p or {}).get("village") or [] if isinstance(t, dict)]
+
+
+def _animals_of(p: dict) -> dict:
     animals = {a: 0 for a in ANIMALS}
     for f in p.get("fields") or []:
         for a, n in _counts((f or {}).get("animals")).items():
-            animals[a] = animals.get(a, 0) + n
-    for t in village:
+            if a in animals:
+                animals[a] += n
+    for t in _village_tiles(p):
         animals["sheep"] += _num(t.get("shelter"))
-    at = _animals_text(tr, animals)
+    return animals
+
+
+def _facts(view, tr, p) -> list[str]:
+    """A player's public counts, each a short translated item."""
+    village = _village_tiles(p)
+    out = [tr(X.tiles(len(village))),
+           tr(T("{n} VP printed on tiles", plural="{n} VP printed on tiles",
+                n=sum(_num(t.get("vp")) for t in village))),
+           tr(X.winter_in_hand(_num(p.get("winter_hand_count"))))]
+    gold = sum(_counts(t.get("res")).get("gold", 0) for t in village)
+    if gold:
+        out.append(tr(T("{n} gold on tiles", plural="{n} gold on tiles", n=gold)))
+    at = _animals_text(tr, _animals_of(p))
     if at:
-        second.append(tr("animals: {list}", list=at))
+        out.append(at)
+    return out
+
+
+def _player_lines(view, tr, seat, p) -> list[str]:
+    lines = [" · ".join(_facts(view, tr, p))]
+    second = []
     boats = p.get("summer_boats") or []
     if boats:
         second.append(tr("summer boats: {list}", list=", ".join(map(str, boats))))
@@ -914,7 +1197,7 @@ def _player_lines(view, tr, seat, p) -> list[str]:
         second.append(tr("winter tiles offered") if p.get("winter_done")
                       else tr("choosing winter tiles"))
     if p.get("boat_rank") is not None:
-        second.append(tr("boat choice #{n}", n=_num(p.get("boat_rank")) + 1))
+        second.append(tr("boat choice #{rank}", rank=_num(p.get("boat_rank")) + 1))
     if second:
         lines.append(" · ".join(second))
     to_place = [t for t in p.get("to_place") or [] if t]
@@ -923,110 +1206,234 @@ def _player_lines(view, tr, seat, p) -> list[str]:
                                                                    for t in to_place)))
     parts = ((view.get("outcome") or {}).get("breakdown") or {}).get(seat)
     if isinstance(parts, dict) and parts:
-        lines.append(" · ".join(tr("{what} {n}", what=tr(str(k)), n=v)
+        lines.append(" · ".join(tr(T("{what}: {n} VP", plural="{what}: {n} VP",
+                                     what=T(str(k)), n=_num(v)))
                                 for k, v in parts.items() if v) or tr("no points"))
     final = (view.get("final") or {}).get(seat)
     if isinstance(final, dict):
-        lines.append(tr("screen: {workers}; skills: {skills}; wheat {n}",
-                        workers=_workers_text(tr, final.get("workers")),
-                        skills=", ".join(_qty_list(tr, _counts(final.get("skills")), SKILL_NAMES,
-                                                   SKILLS)) or tr("none"),
-                        n=_num(final.get("wheat"))))
+        items = (X.worker_list(_safe_counts(final.get("workers"), COLOURS))
+                 + X.goods(_safe_counts(final.get("skills"), SKILLS)))
+        if _num(final.get("wheat")):
+            items.append(X.good("wheat", _num(final.get("wheat"))))
+        lines.append(tr("behind the screen: {items}", items=_join(tr, items) or tr("nothing")))
     return lines
 
 
-HEAD_LINE = 22
+def _head_height(view, tr, seat, p, width, st: Style) -> int:
+    n = sum(len(wrap(line, width - 32, st.facts)[:2]) for line in _player_lines(view, tr, seat, p))
+    return st.head + 30 + n * (st.facts + 6) + 6
 
 
-def _head_height(view, tr, seat, p, width) -> int:
-    n = sum(len(wrap(line, width - 32, 16)[:2]) for line in _player_lines(view, tr, seat, p))
-    return 54 + n * HEAD_LINE + 6
+def _chip(d, x, y, label, fill, ink, size) -> int:
+    w = text_width(label, size, True) + 16
+    rounded(d, (x, y - size / 2 - 6, x + w, y + size / 2 + 6), fill=fill, radius=8, width=1)
+    text(d, (x + 8, y), label, size=size, bold=True, fill=ink, anchor="lm")
+    return w
 
 
-def _draw_player(d, view, tr, seat, p, box, s, head_h, farmers) -> None:
+def _draw_player(d, view, tr, seat, p, box, s, head_h, farmers, st: Style) -> None:
     x0, y0, x1, y1 = box
-    idx = _seat_index(view, seat)
-    _, colour = seat_style(idx)
+    colour = seat_rgb(view, seat)
     to_act = seat in (view.get("to_act") or []) and not view.get("finished")
     rounded(d, box, fill=PANEL, radius=14, width=5 if to_act else 2,
             outline=colour if to_act else INK)
-    seat_badge(d, (x0 + 30, y0 + 28), idx, 20)
     score = ((view.get("outcome") or {}).get("scores") or {}).get(seat)
-    name_w = x1 - x0 - 80 - (150 if score is not None else 0)
-    name = fit(str(seat), name_w, 24, True)
-    text(d, (x0 + 60, y0 + 12), name, size=24, bold=True)
-    tx = x0 + 72 + text_width(name, 24, True)
-    if p.get("purple"):
-        label = tr("start player")
-        lw = text_width(label, 15, True) + 16
-        if tx + lw < x1 - 20:
-            rounded(d, (tx, y0 + 14, tx + lw, y0 + 40), fill=PURPLE, radius=8, width=1)
-            text(d, (tx + 8, y0 + 27), label, size=15, bold=True, fill=WHITE, anchor="lm")
-            tx += lw + 10
+    score_w = text_width(tr(X.vp(_num(score))), st.head, True) + 20 if score is not None else 0
+    chips = []
     if to_act:
-        label = tr("to play")
-        if tx + text_width(label, 17, True) < x1 - 20:
-            text(d, (tx, y0 + 27), label, size=17, bold=True, fill=HILITE, anchor="lm")
+        chips.append((tr("to play"), HILITE, WHITE))
+    if p.get("purple"):
+        chips.append((tr("start player"), PURPLE, WHITE))
+    chips_w = sum(text_width(c[0], st.facts - 2, True) + 26 for c in chips)
+    cy = y0 + 12 + st.head // 2 + 4
+    name_w = int(x1 - x0 - 28 - score_w - chips_w)
+    tx = player_tag(d, (x0 + 14, cy), view, seat, max(60, name_w), st.head, True) + 12
+    for label, fill, ink in chips:
+        if tx + text_width(label, st.facts - 2, True) + 16 < x1 - 16 - score_w:
+            tx += _chip(d, tx, cy, label, fill, ink, st.facts - 2) + 10
     if score is not None:
-        text(d, (x1 - 16, y0 + 12), tr("{n} VP", n=score), size=26, bold=True, anchor="ra")
-    y = y0 + 52
-    for line in _player_lines(view, tr, seat, p):
-        for k, ln in enumerate(wrap(line, x1 - x0 - 32, 16)[:2]):
-            bold = y == y0 + 52
-            text(d, (x0 + 16, y), fit(ln, x1 - x0 - 32, 16, bold), size=16, bold=bold)
-            y += HEAD_LINE
+        text(d, (x1 - 16, cy), tr(X.vp(_num(score))), size=st.head, bold=True, anchor="rm")
+    y = y0 + st.head + 30
+    for k, line in enumerate(_player_lines(view, tr, seat, p)):
+        for ln in wrap(line, x1 - x0 - 32, st.facts)[:2]:
+            text(d, (x0 + 16, y), fit(ln, x1 - x0 - 32, st.facts), size=st.facts)
+            y += st.facts + 6
     # the village map
-    cells = _village_cells(p, _placing_cell(view, seat))
+    _draw_village(d, view, tr, seat, p, (x0 + 10, y0 + head_h, x1 - 10, y1 - 8), s, farmers)
+
+
+def _draw_village(d, view, tr, seat, p, box, s, farmers) -> None:
+    mx0, my0, mx1, my1 = box
+    spot = _placing_cell(view, seat)
+    cells = _village_cells(p, spot)
     bx0, by0, bx1, by1 = axial_bounds(cells)
-    mx0, my0 = x0 + 10, y0 + head_h
-    mw, mh = x1 - x0 - 20, y1 - 8 - my0
-    ox = mx0 + (mw - (bx1 - bx0) * s) / 2 - bx0 * s
-    oy = my0 + (mh - (by1 - by0) * s) / 2 - by0 * s
-    for t in p.get("village") or []:
-        if not isinstance(t, dict):
-            continue
+    ox = mx0 + ((mx1 - mx0) - (bx1 - bx0) * s) / 2 - bx0 * s
+    oy = my0 + ((my1 - my0) - (by1 - by0) * s) / 2 - by0 * s
+    ns = _village_name_size(s)
+    for t in _village_tiles(p):
         pos = t.get("pos")
         if not (isinstance(pos, (list, tuple)) and len(pos) == 2):
             continue
         px, py = axial_to_pixel(_num(pos[0]), _num(pos[1]), s)
-        nb = _draw_hex_tile(d, tr, t, ox + px, oy + py, s - 1, farmers)
+        nb = _draw_hex_tile(d, tr, t, ox + px, oy + py, s - 1, farmers, name_size=ns)
         _draw_tile_contents(d, tr, t, ox + px, oy + py, s - 1, nb)
-    spot = _placing_cell(view, seat)
     if spot:        # the space picked for the tile being built: a dashed outline
         px, py = axial_to_pixel(spot[0], spot[1], s)
         corners = hex_corners(ox + px, oy + py, s - 3)
         for k in range(6):
-            dashed_line(d, corners[k], corners[(k + 1) % 6], fill=colour, width=4, dash=9, gap=6)
+            dashed_line(d, corners[k], corners[(k + 1) % 6], fill=seat_rgb(view, seat), width=4,
+                        dash=9, gap=6)
         tile = (view.get("placing") or {}).get(seat, {}).get("tile")
-        for k, ln in enumerate(wrap(_tile_name(tr, _find_tile(view, tile)), int(s * 1.5), 14,
-                                    True)[:2]):
-            stroked(d, (ox + px, oy + py - 9 + 18 * k), ln, size=14, bold=True, anchor="mm")
+        lines, sz = name_lines(_tile_name(tr, _find_tile(view, tile)), s, ns)
+        for k, ln in enumerate(lines):
+            stroked(d, (ox + px, oy + py - (len(lines) - 1) * (sz + 4) / 2 + (sz + 4) * k), ln,
+                    size=sz, bold=True, anchor="mm")
 
 
-def _village_units(view) -> dict:
-    out = {}
-    for seat, p in (view.get("players") or {}).items():
-        b = axial_bounds(_village_cells(p or {}, _placing_cell(view, seat)))
-        out[seat] = (b[2] - b[0], b[3] - b[1])
-    return out
+def _village_units(view, seat) -> tuple[float, float]:
+    p = (view.get("players") or {}).get(seat) or {}
+    b = axial_bounds(_village_cells(p, _placing_cell(view, seat)))
+    return b[2] - b[0], b[3] - b[1]
 
 
-# ----------------------------------------------------------------------------- board
-def _village_layout(view, tr, order, villages_top):
+def _draw_others(d, view, tr, seats, x0, y0, width, st: Style, measure=False) -> int:
+    """One or two lines per player: badge, name and public counts (the close-up's summary
+    of the villages not drawn; Full map draws them)."""
+    players = view.get("players") or {}
+    y = y0
+    if seats and not measure:
+        text(d, (x0, y), tr("The other players (Full map: every village)"), size=st.section,
+             bold=True)
+    if seats:
+        y += st.section + 14
+    name_w = min(300, width // 3)
+    for seat in seats:
+        p = players.get(seat) or {}
+        facts = " · ".join(_facts(view, tr, p) + ([tr("start player")] if p.get("purple") else []))
+        lines = wrap(facts, width - name_w - 20, st.facts)[:2]
+        h = max(st.facts + 16, len(lines) * (st.facts + 6) + 10)
+        if not measure:
+            rounded(d, (x0, y, x0 + width, y + h), fill=PANEL, radius=10, width=1)
+            player_tag(d, (x0 + 10, y + h / 2), view, seat, name_w - 14, st.facts, True)
+            ly = y + h / 2 - (len(lines) - 1) * (st.facts + 6) / 2
+            for ln in lines:
+                text(d, (x0 + name_w + 10, ly), fit(ln, width - name_w - 20, st.facts),
+                     size=st.facts, anchor="lm")
+                ly += st.facts + 6
+        y += h + 8
+    return y - y0
+
+
+# ----------------------------------------------------------------------------- boards
+def _order(view) -> list[str]:
+    seats = [s for s in view.get("seats") or [] if isinstance(s, str)]
+    players = view.get("players") or {}
+    return [s for s in seats if s in players] + [s for s in players if s not in seats]
+
+
+def _focus(view) -> str | None:
+    """The player whose village the close-up draws large: the one to play."""
+    order = _order(view)
+    cur = view.get("current")
+    if cur in order:
+        return cur
+    for s in view.get("to_act") or []:
+        if s in order:
+            return s
+    return view.get("start_player") if view.get("start_player") in order else \
+        (order[0] if order else None)
+
+
+def _middle(d, view, tr, y, farmers, st: Style, measure=False) -> int:
+    """Turn-order tiles and boats side by side (stacked when too wide); returns the height."""
+    inner = st.width - 2 * st.margin
+    to_w = _turn_order_width(view, st)
+    stacked = bool(to_w) and inner - to_w - 20 < 2 * st.boat_w
+    boats_w = inner if stacked or not to_w else inner - to_w - 20
+    to_h = _draw_turn_order(None, view, tr, 0, 0, to_w, farmers, st, measure=True) if to_w else 0
+    boats_h = _draw_boats(None, view, tr, 0, 0, boats_w, st, measure=True)
+    if not measure:
+        if stacked:
+            _draw_turn_order(d, view, tr, st.margin, y, inner, farmers, st)
+            _draw_boats(d, view, tr, st.margin, y + to_h + 10, inner, st)
+        else:
+            if to_w:
+                _draw_turn_order(d, view, tr, st.margin, y, to_w, farmers, st)
+            _draw_boats(d, view, tr, st.width - st.margin - boats_w, y, boats_w, st)
+    return to_h + 10 + boats_h if stacked else max(to_h, boats_h)
+
+
+def _close_layout(view, tr, st: Style, focus, others, farmers):
+    """Heights of the close-up's parts and the village hex size, in one style."""
+    inner = st.width - 2 * st.margin
+    p = (view.get("players") or {}).get(focus) or {} if focus is not None else {}
+    head = _header_height(view, tr, st)
+    auction_h = _draw_auction(None, view, tr, st.margin, 0, inner, farmers, st, measure=True)
+    middle_h = _middle(None, view, tr, 0, farmers, st, measure=True)
+    others_h = _draw_others(None, view, tr, others, st.margin, 0, inner, st, measure=True)
+    if focus is not None:
+        ph = _head_height(view, tr, focus, p, inner, st)
+        uw, uh = _village_units(view, focus)
+        s = min(st.village_max, (inner - 28) / uw)
+    else:
+        ph, uh, s = 0, 0, 0
+    fixed = head + auction_h + 14 + middle_h + 16 + (ph + 28 if focus else 0) + others_h + 10
+    if focus is not None and fixed + uh * s > MAX_HEIGHT:
+        s = (MAX_HEIGHT - fixed) / uh
+    return p, auction_h, middle_h, ph, uh, s, fixed
+
+
+def _as_board(r):
+    r.filename = "keyflower.png"
+    return r
+
+
+def render_board(view: dict, tr):
+    """The close-up posted after each move (see the module's docstring); the full board
+    at the end, or when a huge auction leaves no room for a legible village."""
+    view = view or {}
+    if view.get("finished") or view.get("phase") == "over":
+        return _as_board(render_full_board(view, tr))
+    farmers = bool((view.get("options") or {}).get("farmers", True))
+    focus = _focus(view)
+    others = [s for s in _order(view) if s != focus]
+    for st in (CLOSE, DENSE):
+        p, auction_h, middle_h, ph, uh, s, fixed = _close_layout(view, tr, st, focus, others,
+                                                                  farmers)
+        if focus is None or s >= 40:
+            break
+    else:
+        return _as_board(render_full_board(view, tr))
+    inner = st.width - 2 * st.margin
+    img, d = canvas(st.width, int(fixed + uh * s), PAPER)
+    y = _draw_header(d, view, tr, st)
+    _draw_auction(d, view, tr, st.margin, y, inner, farmers, st)
+    y += auction_h + 14
+    _middle(d, view, tr, y, farmers, st)
+    y += middle_h + 16
+    if focus is not None:
+        box = (st.margin, y, st.width - st.margin, y + ph + int(uh * s) + 16)
+        _draw_player(d, view, tr, focus, p, box, s, ph, farmers, st)
+        y = box[3] + 12
+    _draw_others(d, view, tr, others, st.margin, y, inner, st)
+    return finish(compact(img, _colours()), board_alt(view, tr), "keyflower.png")
+
+
+def _village_layout(view, tr, order, villages_top, st: Style):
     """Panels in 2 columns (3 when that gives bigger hexes, 1 for a lone player) and the hex
     size: as big as the widest village allows, then shrunk until the image fits MAX_HEIGHT."""
     players = view.get("players") or {}
-    units = _village_units(view)
-    inner = WIDTH - 2 * MARGIN
+    inner = st.width - 2 * st.margin
     n = len(order)
     best = None
     for cols in ((1,) if n <= 1 else (2, 3) if n >= 5 else (2,)):
         pw = (inner - (cols - 1) * 20) // cols
         lines = [order[i:i + cols] for i in range(0, n, cols)]
-        heads = [max([_head_height(view, tr, x, players[x] or {}, pw) for x in line] + [60])
+        heads = [max([_head_height(view, tr, x, players[x] or {}, pw, st) for x in line] + [60])
                  for line in lines]
-        row_units = [max(units[x][1] for x in line) for line in lines]
-        s = min(96.0, min([(pw - 24) / units[x][0] for x in order] + [96.0]))
+        row_units = [max(_village_units(view, x)[1] for x in line) for line in lines]
+        s = min(st.village_max, min([(pw - 24) / _village_units(view, x)[0] for x in order]
+                                    + [st.village_max]))
         fixed = villages_top + sum(h + 16 + 20 for h in heads) + 10
         if row_units and fixed + sum(row_units) * s > MAX_HEIGHT:
             s = max(12.0, (MAX_HEIGHT - fixed) / sum(row_units))
@@ -1035,102 +1442,68 @@ def _village_layout(view, tr, order, villages_top):
     return best
 
 
-def render_board(view: dict, tr):
+def render_full_board(view: dict, tr):
+    """Every village as a hex map, with the auction, the boats and a legend."""
     view = view or {}
-    seats = list(view.get("seats") or [])
+    st = FULL
+    order = _order(view)
     players = view.get("players") or {}
-    order = [s for s in seats if s in players] + [s for s in players if s not in seats]
     farmers = bool((view.get("options") or {}).get("farmers", True))
-    inner = WIDTH - 2 * MARGIN
-
-    top = 104
-    auction_h = _draw_auction(None, view, tr, MARGIN, 0, inner, farmers, measure=True)
-    n_to = len([t for t in view.get("turn_order") or [] if isinstance(t, dict)])
-    n_boats = len([b for b in view.get("boats") or [] if isinstance(b, dict)])
-    to_w = min(600, max(124 * n_to, text_width(tr("Turn-order tiles"), 22, True) + 10)) \
-        if n_to else 0
-    to_h = _draw_turn_order(None, view, tr, 0, 0, to_w, farmers, measure=True) if to_w else 0
-    stacked = bool(to_w) and 236 * n_boats + to_w + 20 > inner   # two rows when too wide
-    row2_h = BOAT_H + 10 + to_h if stacked else max(BOAT_H, to_h)
-    legend_h = _draw_legend(None, tr, MARGIN, 0, inner, farmers, measure=True)
-    villages_top = top + auction_h + 14 + row2_h + 10 + legend_h + 14
-
-    layout = _village_layout(view, tr, order, villages_top)
-    cols, pw, lines, heads, row_units, s, fixed = layout
+    inner = st.width - 2 * st.margin
+    head = _header_height(view, tr, st)
+    auction_h = _draw_auction(None, view, tr, st.margin, 0, inner, farmers, st, measure=True)
+    middle_h = _middle(None, view, tr, 0, farmers, st, measure=True)
+    legend_h = _draw_legend(None, tr, st.margin, 0, inner, farmers, measure=True)
+    villages_top = head + auction_h + 14 + middle_h + 10 + legend_h + 14
+    cols, pw, lines, heads, row_units, s, fixed = _village_layout(view, tr, order, villages_top, st)
     height = int(fixed + sum(row_units) * s)
-    img, d = canvas(WIDTH, height, PAPER)
-
-    title, sub = _header(view, tr)
-    text(d, (MARGIN, 16), fit(title, inner, 34, True), size=34, bold=True)
-    info = tr("bag: {n} workers · green workers left: {g} · skill pile: {k}",
-              n=_num(view.get("bag_count")), g=_num(view.get("green_supply")),
-              k=_num(view.get("skill_pile")))
-    text(d, (MARGIN, 60), fit(sub, inner - text_width(info, 16) - 30, 22), size=22)
-    text(d, (WIDTH - MARGIN, 64), info, size=16, fill=MUTED, anchor="ra")
-    d.line((MARGIN, 96, WIDTH - MARGIN, 96), fill=INK, width=2)
-
-    y = top
-    _draw_auction(d, view, tr, MARGIN, y, inner, farmers)
+    img, d = canvas(st.width, height, PAPER)
+    y = _draw_header(d, view, tr, st)
+    _draw_auction(d, view, tr, st.margin, y, inner, farmers, st)
     y += auction_h + 14
-    boats_w = inner - (to_w + 20 if to_w and not stacked else 0)
-    _draw_boats(d, view, tr, MARGIN, y, boats_w)
-    if stacked:
-        _draw_turn_order(d, view, tr, MARGIN, y + BOAT_H + 10, to_w, farmers)
-    elif to_w:
-        _draw_turn_order(d, view, tr, WIDTH - MARGIN - to_w, y, to_w, farmers)
-    y += row2_h + 10
-    _draw_legend(d, tr, MARGIN, y, inner, farmers)
+    _middle(d, view, tr, y, farmers, st)
+    y += middle_h + 10
+    _draw_legend(d, tr, st.margin, y, inner, farmers)
     y += legend_h + 14
     for li, line in enumerate(lines):
         ph = heads[li] + int(row_units[li] * s) + 16
         for ci, seat in enumerate(line):
-            x = MARGIN + ci * (pw + 20)
+            x = st.margin + ci * (pw + 20)
             _draw_player(d, view, tr, seat, players[seat] or {}, (x, y, x + pw, y + ph), s,
-                         heads[li], farmers)
+                         heads[li], farmers, st)
         y += ph + 20
-    return finish(compact(img, _colours()), board_alt(view, tr), "keyflower.png")
+    return finish(compact(img, _colours()), board_alt(view, tr), "keyflower_map.png")
 
 
 def board_alt(view: dict, tr) -> str:
-    """The position in words; seats first so that every seat is named within 1024 chars."""
-    title, sub = _header(view, tr)
-    parts = [f"{title}. {sub.rstrip('.')}." if sub else f"{title}."]
+    """The position in words; players first so that every one is named within 1024 chars."""
+    label, seats, what = _turn(view, tr)
+    turn = " ".join(x for x in (label, ", ".join(_name(view, s) for s in seats),
+                                ("— " + what) if what and not view.get("finished") else what)
+                    if x)
+    parts = [f"{_title(view, tr)}. {turn.rstrip('.')}." if turn else f"{_title(view, tr)}."]
     players = view.get("players") or {}
     scores = (view.get("outcome") or {}).get("scores") or {}
-    for seat in view.get("seats") or []:
+    for seat in _order(view) or list(view.get("seats") or []):
         p = players.get(seat) or {}
-        village = [t for t in p.get("village") or [] if isinstance(t, dict)]
-        bits = [tr("{n} tiles", n=len(village)),
-                tr("tile VP {n}", n=sum(_num(t.get("vp")) for t in village)),
-                tr("winter tiles in hand: {n}", n=_num(p.get("winter_hand_count")))]
-        animals = {a: 0 for a in ANIMALS}
-        for f in p.get("fields") or []:
-            for a, n in _counts((f or {}).get("animals")).items():
-                animals[a] = animals.get(a, 0) + n
-        at = _animals_text(tr, animals)
-        if at:
-            bits.append(at)
+        bits = _facts(view, tr, p)
         if p.get("purple"):
             bits.append(tr("start player"))
         if view.get("phase") == "winter_pick":
             bits.append(tr("winter tiles offered") if p.get("winter_done")
                         else tr("choosing winter tiles"))
         if seat in scores:
-            bits.append(tr("{n} VP", n=scores[seat]))
-        parts.append(f"{seat}: " + ", ".join(bits) + ".")
+            bits.append(tr(X.vp(_num(scores[seat]))))
+        parts.append(f"{_name(view, seat)}: " + ", ".join(bits) + ".")
     items = []
-    for t in view.get("auction") or []:
-        if not isinstance(t, dict):
-            continue
-        b = _bids_text(tr, t)
+    for t in _auction(view):
+        b = _bids_text(view, tr, t)
         items.append(f"{_tile_name(tr, t)} ({b})" if b else _tile_name(tr, t))
     if items:
         parts.append(tr("On auction: {items}.", items=", ".join(items)))
     order = []
-    for t in view.get("turn_order") or []:
-        if not isinstance(t, dict):
-            continue
-        b = _bids_text(tr, t)
+    for t in _turn_order(view):
+        b = _bids_text(view, tr, t)
         if b:
             order.append(f"{_tile_name(tr, t)} ({b})")
     if order:
@@ -1139,14 +1512,13 @@ def board_alt(view: dict, tr) -> str:
     for b in view.get("boats") or []:
         if not isinstance(b, dict):
             continue
+        name = tr(str(b.get("name") or b.get("id") or "?"))
         if b.get("owner"):
-            boats.append(tr("{boat} taken by {player}", boat=tr(str(b.get("name"))),
-                            player=b.get("owner")))
+            boats.append(tr("{boat} taken by {name}", boat=name, name=_name(view, b["owner"])))
         else:
-            w = _counts(b.get("workers"))
-            boats.append(tr("{boat}: {workers}", boat=tr(str(b.get("name"))),
-                            workers=_workers_text(tr, w)) if any(w.values())
-                         else tr("{boat}: empty", boat=tr(str(b.get("name")))))
+            w = _safe_counts(b.get("workers"), COLOURS)
+            boats.append(tr("{boat}: {workers}", boat=name, workers=_workers_text(tr, w)) if w
+                         else tr("{boat}: empty", boat=name))
     if boats:
         parts.append(tr("Boats: {items}.", items="; ".join(boats)))
     return " ".join(parts)
@@ -1165,6 +1537,10 @@ def _winter_names(tr, ids, help=False) -> list[str]:
     return out
 
 
+HAND_W = 1000
+HAND_HEX = 74
+
+
 def render_hand(view: dict, tr):
     """The seat's screen and winter hand; None for a spectator view."""
     seat, p = own_seat(view or {})
@@ -1177,77 +1553,83 @@ def render_hand(view: dict, tr):
     hand = [t for t in priv.get("winter_hand") or []]
     picked = set(priv.get("winter_pick") or [])
     farmers = bool(((view or {}).get("options") or {}).get("farmers", True))
-    W = 1200
-    hs = 70
-    per_row = 6
+    W, hs, per_row = HAND_W, HAND_HEX, 5
+    cell_h = int(SQRT3 * hs + 96)
     hand_rows = max(1, math.ceil(len(hand) / per_row))
-    height = 330 + hand_rows * int(SQRT3 * hs + 84) + 30
+    height = 360 + hand_rows * cell_h + 20
     img, d = canvas(W, height, PAPER)
-    idx = _seat_index(view, seat)
-    seat_badge(d, (50, 44), idx, 24)
-    text(d, (90, 22), fit(tr("{player}: behind your screen", player=seat), W - 120, 30, True),
-         size=30, bold=True)
-    text(d, (90, 62), fit(tr("Only you can see this."), W - 120, 17), size=17, fill=MUTED)
-    y = 110
-    text(d, (40, y), tr("Workers"), size=22, bold=True)
-    x = 200
+    player_tag(d, (30, 44), view, seat, W - 60, 30, True)
+    text(d, (30, 84), fit(tr("Behind your screen — only you can see this."), W - 60, 20), size=20,
+         fill=MUTED)
+    y = 130
+    col = 230
+    text(d, (30, y), tr("Workers"), size=24, bold=True)
+    x = col
     for c in COLOURS:
         _worker(d, x + 16, y + 14, 36, c)
-        label = tr("{n} {what}", n=workers.get(c, 0), what=tr(COLOUR_NAMES[c]))
+        label = tr(X.workers(c, workers.get(c, 0)))
         text(d, (x + 40, y + 14), label, size=20, bold=True, anchor="lm")
-        x += 60 + max(120, text_width(label, 20, True))
+        x += 60 + max(110, text_width(label, 20, True))
+        if x > W - 200 and c != COLOURS[-1]:
+            x, y = col, y + 44
     y += 60
-    text(d, (40, y), tr("Skill tiles"), size=22, bold=True)
-    x = 200
+    text(d, (30, y), tr("Skill tiles"), size=24, bold=True)
+    x = col
     for k in SKILLS:
         _skill(d, x + 16, y + 14, 16, k)
-        label = tr("{n} {what}", n=skills.get(k, 0), what=tr(SKILL_NAMES[k]))
+        label = tr(X.good(k, skills.get(k, 0)))
         text(d, (x + 40, y + 14), label, size=20, bold=True, anchor="lm")
-        x += 60 + max(120, text_width(label, 20, True))
+        x += 60 + max(110, text_width(label, 20, True))
     y += 60
     if farmers or wheat:
-        text(d, (40, y), tr("Wheat"), size=22, bold=True)
-        _wheat(d, 216, y + 14, 16)
-        text(d, (240, y + 14), str(wheat), size=20, bold=True, anchor="lm")
+        text(d, (30, y), tr("Wheat"), size=24, bold=True)
+        _wheat(d, col + 16, y + 14, 16)
+        text(d, (col + 40, y + 14), tr(X.good("wheat", wheat)), size=20, bold=True, anchor="lm")
         y += 60
-    text(d, (40, y), tr("Winter tiles in hand ({n})", n=len(hand)), size=22, bold=True)
+    text(d, (30, y), tr(X.winter_in_hand(len(hand))), size=24, bold=True)
     if picked:
-        text(d, (W - 40, y + 4), tr("gold outline: chosen to offer"), size=16, fill=MUTED,
-             anchor="ra")
-    y += 40
+        text(d, (W - 30, y + 4), fit(tr("gold outline: chosen to offer"), W // 2, 18), size=18,
+             fill=MUTED, anchor="ra")
+    y += 44
     if not hand:
-        text(d, (40, y), tr("none"), size=18, fill=MUTED)
-    cw = (W - 80) // per_row
+        text(d, (30, y), tr("none"), size=20, fill=MUTED)
+    cw = (W - 60) // per_row
     for k, tid in enumerate(hand):
         r, c = divmod(k, per_row)
-        cx = 40 + c * cw + cw / 2
-        cy = y + r * (SQRT3 * hs + 84) + SQRT3 * hs / 2
+        cx = 30 + c * cw + cw / 2
+        cy = y + r * cell_h + SQRT3 * hs / 2
         data = (resolve_ref("engines.keyflower.data:TILES", {}) or {}).get(tid) or {}
         tile = {"id": tid, "name": data.get("name") or tid, "season": "winter",
                 "edges": list(data.get("edges") or "RPPPPP"), "regions": [list(range(12))]}
         if tid in picked:
             d.polygon(hex_corners(cx, cy, hs + 6), fill=GOLD)
-        _draw_hex_tile(d, tr, tile, cx, cy, hs, farmers)
-        ty = cy + SQRT3 * hs / 2 + 16
+        _draw_hex_tile(d, tr, tile, cx, cy, hs, farmers, name_size=19)
+        ty = cy + SQRT3 * hs / 2 + 18
         kind = str(data.get("winter") or tid)
         if kind in WINTER_HELP:
-            for ln in wrap(tr(WINTER_HELP[kind]), cw - 12, 15)[:2]:
-                text(d, (cx, ty), fit(ln, cw - 12, 15), size=15, anchor="mm")
-                ty += 19
+            for ln in wrap(tr(WINTER_HELP[kind]), cw - 12, 16)[:2]:
+                text(d, (cx, ty), fit(ln, cw - 12, 16), size=16, anchor="mm")
+                ty += 20
         if tid in picked:
-            text(d, (cx, ty), tr("chosen to offer"), size=15, bold=True, fill=HILITE,
-                 anchor="mm")
+            text(d, (cx, ty), fit(tr("chosen to offer"), cw - 12, 16, True), size=16, bold=True,
+                 fill=HILITE, anchor="mm")
     return finish(compact(img, _colours()), hand_alt(view, tr), "keyflower_private.png")
+
+
+def _screen_items(tr, priv) -> str:
+    items = (X.worker_list(_safe_counts(priv.get("workers"), COLOURS))
+             + X.goods(_safe_counts(priv.get("skills"), SKILLS)))
+    if _num(priv.get("wheat")):
+        items.append(X.good("wheat", _num(priv.get("wheat"))))
+    return _join(tr, items) or tr("nothing")
 
 
 def hand_alt(view, tr) -> str:
     seat, _p = own_seat(view)
     priv = view.get("private") or {}
     hand = _winter_names(tr, priv.get("winter_hand"))
-    return tr("{player}: workers {workers}; skill tiles {skills}; wheat {wheat}; "
-              "winter tiles {tiles}.", player=seat, workers=_workers_text(tr, priv.get("workers")),
-              skills=", ".join(_qty_list(tr, _counts(priv.get("skills")), SKILL_NAMES, SKILLS))
-              or tr("none"), wheat=_num(priv.get("wheat")),
+    return tr("{name}, behind your screen: {items}. Winter tiles in hand: {tiles}.",
+              name=_name(view, seat), items=_screen_items(tr, priv),
               tiles=", ".join(hand) or tr("none"))
 
 
@@ -1256,13 +1638,13 @@ def private_text(view: dict, tr) -> str:
     if seat is None:
         return tr("You are not playing at this table.")
     priv = view.get("private") or {}
-    skills = ", ".join(_qty_list(tr, _counts(priv.get("skills")), SKILL_NAMES, SKILLS))
     lines = [tr("**Behind your screen**: {workers}",
                 workers=_workers_text(tr, priv.get("workers"))),
-             tr("**Skill tiles**: {skills}", skills=skills or tr("none"))]
+             tr("**Skill tiles**: {skills}", skills=_skills_text(tr, priv.get("skills"))
+                or tr("none"))]
     farmers = bool((view.get("options") or {}).get("farmers", True))
     if farmers or _num(priv.get("wheat")):
-        lines.append(tr("**Wheat**: {n}", n=_num(priv.get("wheat"))))
+        lines.append(tr("**Wheat**: {amount}", amount=_num(priv.get("wheat"))))
     hand = _winter_names(tr, priv.get("winter_hand"), help=True)
     lines.append(tr("**Winter tiles in hand**: {tiles}", tiles=", ".join(hand) or tr("none")))
     pick = _winter_names(tr, priv.get("winter_pick"))

@@ -133,26 +133,46 @@ def _choose(engine, st, seat, rng, legal):
         return _main(engine, st, seat, rng, legal)
     step = ctx["step"]
     if step == "target":
-        tiles = _by_type(legal, "tile")
+        # tiles to choose from, and tiles offered with their only way to place workers
+        tiles = [a for a in legal if a["type"] in ("tile", "place")]
         if not tiles:
             return pages[0] if pages else {"type": "cancel"}
-        if ctx["intent"] == "bid":
-            return max(tiles, key=lambda a: (_bid_score(engine, st, seat, a["tile"]), a["tile"]))
-        return max(tiles, key=lambda a: (_use_score(engine, st, seat, a["tile"]), a["tile"]))
-    if step == "colour":
+        score = _bid_score if ctx["intent"] == "bid" else _use_score
+        return max(tiles, key=lambda a: (score(engine, st, seat, a["tile"]), a["tile"]))
+    if step == "colour" and _by_type(legal, "colour"):
         cols = _by_type(legal, "colour")
-        return max(cols, key=lambda a: (engine._avail(st, seat, a["colour"]) - (3 if a["colour"] == "green" else 0)))
-    if step == "workers":
-        groups = _by_type(legal, "group")
-        places = _by_type(legal, "place")
-        if groups and ctx["intent"] == "bid":
+        return max(cols, key=lambda a: _colour_pref(engine, st, seat, a["colour"]))
+    groups = _by_type(legal, "group")
+    places = _by_type(legal, "place")
+    if step == "workers" and groups:       # losing bids added one by one (a long list)
+        if ctx["intent"] == "bid":
             return groups[0]
         if places:
             return min(places, key=lambda a: a["n"])
-        if groups:
-            return groups[0]
+        return groups[0]
+    if step in ("colour", "workers"):
+        if places:
+            return _best_placement(engine, st, seat, ctx, places)
         return pages[0] if pages else {"type": "cancel"}
     return _effect(engine, st, seat, rng, legal)
+
+
+def _colour_pref(engine, st, seat, colour):
+    """Place the colour the seat holds most of (screen and losing bids); green last."""
+    return engine._avail(st, seat, colour) - (3 if colour == "green" else 0)
+
+
+def _best_placement(engine, st, seat, ctx, places):
+    """Among complete placements of one tile: the preferred colour, then for a bid every
+    losing bid moved along and as few screen workers as win; for a use the screen first
+    and as few workers as the tile needs."""
+    def key(a):
+        intent, tid, colour, groups, k = engine._placement(ctx, a)
+        moved = sum(st["site"][g]["bids"][seat]["n"] for g in groups)
+        if intent == "bid":
+            return (_colour_pref(engine, st, seat, colour), moved, -k)
+        return (_colour_pref(engine, st, seat, colour), -len(groups), -(moved + k))
+    return max(places, key=key)
 
 
 def _boat_score_guess(engine, st, seat, b):
@@ -245,9 +265,19 @@ def _use_score(engine, st, seat, tid):
 
 
 def _main(engine, st, seat, rng, legal):
-    season = engine.season_name(st)
     if {"type": "shelter"} in legal:
         return {"type": "shelter"}
+    places = _by_type(legal, "place")
+    if places:          # the whole turn in one list: the best tile, then the best way
+        best, tile = 0.4, None
+        for t in dict.fromkeys((a["intent"], a["tile"]) for a in places):
+            sc = (_bid_score if t[0] == "bid" else _use_score)(engine, st, seat, t[1])
+            if sc > best or (sc == best and tile is not None and t > tile):
+                best, tile = sc, t
+        if tile is None:
+            return {"type": "pass"}
+        return _best_placement(engine, st, seat, None,
+                               [a for a in places if (a["intent"], a["tile"]) == tile])
     best, choice = 0.4, {"type": "pass"}
     if {"type": "bid"} in legal:
         for t in engine._bid_targets(st, seat):

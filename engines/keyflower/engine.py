@@ -10,20 +10,30 @@ State layout (plain JSON):
                   tiles still to place, home tile, boat rank (tie-break)
   ctx             the current player's unfinished decision (target, workers, effect steps)
 
-A turn is a chain of small decisions: menu (pass / bid / use where / shelter) -> tile ->
-colour (only when there is a choice) -> losing bids to move along -> workers from the screen;
-a use then runs its effect steps (choose, pay or skip, swap, place each animal, transport
+A bid or a use is asked in as few decisions as one select allows. A complete placement is
+one action {"type": "place", ...} naming the tile, the colour, the losing bids moved along
+("groups") and the workers from the screen ("n"); it names only what the decision so far has
+not. When every complete bid and use of the turn fits in one list (25 with Pass), the main
+menu is that list. Otherwise: menu (pass / bid / use where / shelter) -> tile (a tile with
+only one way is offered as that way) -> every way for that tile in one list (ctx step
+"colour" when several colours are possible, else "workers"); only a list of more than 24
+falls back to colour -> losing bids one by one -> workers from the screen. Nothing of these
+steps shows to the other players (the view's "pending" is None) until the workers are placed.
+A use then runs its effect steps (choose, pay or skip, swap, place each animal, transport
 moves one road step at a time, wheat, upgrade and its payment). Lists longer than 25 are
 paged ({"type": "page"}). Rule choices the texts leave open follow rules section 15 and
-data.RULES; the lead's issue report lists every one.
+data.RULES; DECISIONS.md lists every one. Counted nouns and the sentences naming a colour, an
+animal or a skill are in texts.py.
 """
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any, Mapping, Sequence
 
-from engines.base import BaseEngine, IllegalAction, Outcome, T, Text, private, public, rng
+from engines.base import BaseEngine, Event, IllegalAction, Outcome, T, Text, private, public, rng
 
 from . import data, fields, hexes
+from . import texts as X
 from .data import ANIMALS, COLOURS, RESOURCES, SKILLS, TILES
 from .scoring import score_player
 
@@ -38,18 +48,17 @@ def _tn(tid: str) -> Text:
     return T(data.name(tid), n=TILES[tid].get("num", ""))
 
 
-def _cname(c: str) -> Text:
-    return T(c)
+_qty = X.good        # "2 wood", "1 green worker": one counted message per good
 
 
-GOODS = {"wood": "wood", "stone": "stone", "iron": "iron", "gold": "gold", "wheat": "wheat",
-         "sheep": "sheep", "pig": "pig", "cow": "cow", "saw": "saw", "pick": "pick axe", "anvil": "anvil",
-         "skill": "skill", "worker": "worker", "green": "green worker"}
+def _event(text: Text, kind: str = "log", data: dict | None = None) -> Event:
+    """A public event from a whole sentence (one of texts.py's)."""
+    return Event(text, None, kind, data or {})
 
 
-def _qty(k: str, n: int) -> Text:
-    """'2 wood', '1 green worker': a count and the name of a good."""
-    return T("{n} {what}", n=n, what=T(GOODS.get(k, k)))
+def _subsets(items: list) -> list[tuple]:
+    """Every subset of a short list, smaller ones first (in list order)."""
+    return [c for r in range(len(items) + 1) for c in combinations(items, r)]
 
 
 class KeyflowerEngine(BaseEngine):
@@ -276,7 +285,10 @@ class KeyflowerEngine(BaseEngine):
                 st["tiles"][tid]["face"] = rng(st).choice(TILES[tid]["summer_boat"])
         st["phase"] = "play"
         st["turn"] = st["start"]
+        # (the message id is the one the hidden-information test names; a season always
+        # has 6 tiles or more, so English never needs its singular)
         events.append(public("{season} begins: {n} tiles are up for auction.", kind="log",
+                             plural="{season} begins: {n} tiles are up for auction.",
                              season=T(season.capitalize()), n=len(st["auction"])))
 
     def _finish_winter_pick(self, st, events):
@@ -449,10 +461,17 @@ class KeyflowerEngine(BaseEngine):
             self._to_screen(st, seat, b["workers"])
             for s in SKILLS:
                 p["skills"][s] += b["skills"][s]
-            events.append(public("{player} takes the {boat} boat: {w} workers and {k} skills.",
-                                 player=seat, boat=_tn(boat), w=sum(b["workers"].values()),
-                                 k=sum(b["skills"].values()),
-                                 data={"workers": dict(b["workers"]), "skills": dict(b["skills"])}))
+            got = X.worker_list(b["workers"])
+            k = sum(b["skills"].values())
+            if k:
+                got.append(X.good("skill", k))
+            contents = {"workers": dict(b["workers"]), "skills": dict(b["skills"])}
+            if got:
+                events.append(public("{player} takes the {boat} boat: {goods}.", player=seat,
+                                     boat=_tn(boat), goods=got, data=contents))
+            else:
+                events.append(public("{player} takes the empty {boat} boat.", player=seat,
+                                     boat=_tn(boat), data=contents))
             b["workers"] = _w0()
             b["skills"] = {s: 0 for s in SKILLS}
         # Farmers turn-order bonuses: every turn-order tile won
@@ -473,20 +492,25 @@ class KeyflowerEngine(BaseEngine):
                 got = min(v, st["supply"][k])
                 st["supply"][k] -= got
                 st["tiles"][home]["res"][k] += got
-                events.append(public("{player} gets {n} {what} from {src}.", player=seat, n=got, what=T(k), src=src))
+                events.append(public("{player} gets {goods} from {src}.", player=seat,
+                                     goods=_qty(k, got), src=src))
             elif k == "wheat":
                 got = min(v, st["supply"]["wheat"])
                 st["supply"]["wheat"] -= got
                 p["wheat"] += got
-                events.append(public("{player} gets {n} {what} from {src}.", player=seat, n=got, what=T(k), src=src))
+                events.append(public("{player} gets {goods} from {src}.", player=seat,
+                                     goods=_qty(k, got), src=src))
             elif k == "worker":
                 got = self._draw_workers(st, seat, v, events)
-                events.append(public("{player} draws {n} workers from the bag ({src}).", player=seat, n=got, src=src))
+                events.append(public("{player} draws {n} worker from the bag ({src}).",
+                                     plural="{player} draws {n} workers from the bag ({src}).",
+                                     player=seat, n=got, src=src))
             elif k == "green":
                 got = min(v, st["green"])
                 st["green"] -= got
                 p["workers"]["green"] += got
-                events.append(public("{player} gets {n} {what} from {src}.", player=seat, n=got, what=T("green worker"), src=src))
+                events.append(public("{player} gets {goods} from {src}.", player=seat,
+                                     goods=X.workers("green", got), src=src))
             elif k in ANIMALS:
                 self._auto_animal(st, seat, k, v, events, src)
 
@@ -497,18 +521,19 @@ class KeyflowerEngine(BaseEngine):
         mixed = "5a" in self.faces(st, seat)
         for _ in range(n):
             if st["supply"][sp] <= 0:
-                events.append(public("No {what} left in the supply.", what=T(sp)))
+                events.append(_event(X.none_left(sp)))
                 return
             fmap, cont = self.field_contents(st, seat)
             opts = [f for f in fields.touching(fmap, p["home"]) if fields.accepts(cont[f], sp, mixed)]
             if not opts:
-                events.append(public("{player} has no field for a {what} from {src}.", player=seat, what=T(sp), src=src))
+                events.append(_event(X.no_field_for(sp, seat, src)))
                 return
             # prefer a field that already holds this species (breeding), else the first empty one
             opts.sort(key=lambda f: (-cont[f][sp], f))
             st["supply"][sp] -= 1
             self.add_animal(st, opts[0], sp)
-            events.append(public("{player} gets a {what} from {src}.", player=seat, what=T(sp), src=src))
+            events.append(public("{player} gets {goods} from {src}.", player=seat,
+                                 goods=_qty(sp, 1), src=src))
 
     def _breed(self, st, events):
         if not st["opts"]["farmers"]:
@@ -527,8 +552,7 @@ class KeyflowerEngine(BaseEngine):
                         if st["supply"][a] > 0:
                             st["supply"][a] -= 1
                             self.add_animal(st, f, a)
-                            events.append(public("A {what} is born in {player}'s village.", what=T(a), player=seat,
-                                                 data={"field": f}))
+                            events.append(_event(X.born(a, seat), data={"field": f}))
 
     def _begin_place(self, st, events):
         st["phase"] = "place"
@@ -557,11 +581,13 @@ class KeyflowerEngine(BaseEngine):
         res = {s: score_player(self, st, s) for s in st["seats"]}
         st["result"] = res
         for s in st["seats"]:
-            events.append(public("{player} scores {points} points.", kind="scoring", player=s,
-                                 points=res[s]["total"], data={"breakdown": res[s]["breakdown"]}))
+            events.append(public("{player} scores {n} point.", kind="scoring",
+                                 plural="{player} scores {n} points.", player=s,
+                                 n=res[s]["total"], data={"breakdown": res[s]["breakdown"]}))
         o = self.outcome(st)
         events.append(public("The game is over. Winner: {winners}.", kind="game_end",
-                             winners=", ".join(o.winners), data={"scores": o.scores}))
+                             plural="The game is over. Winners: {winners}.", n=len(o.winners),
+                             winners=list(o.winners), data={"scores": o.scores}))
 
     # ------------------------------------------------------------------ availability
     def _losing_groups(self, st, seat, colour=None):
@@ -737,7 +763,12 @@ class KeyflowerEngine(BaseEngine):
             return [{"type": "flip", "tile": t} for t in self._flip_targets(st, seat)] + [{"type": "skip"}]
         ctx = st["ctx"]
         if ctx is None:
-            out = [{"type": "pass"}]
+            head = [{"type": "pass"}]
+            tail = [{"type": "shelter"}] if self._shelter_ok(st, seat) else []
+            whole = self._whole_turn(st, seat, 25 - len(head) - len(tail))
+            if whole is not None:       # every complete bid and use fits in one select
+                return head + whole + tail
+            out = head
             tab, faces = self._avail_all(st, seat), self.faces(st, seat)
             if self._bid_targets(st, seat, tab, faces):
                 out.append({"type": "bid"})
@@ -746,21 +777,94 @@ class KeyflowerEngine(BaseEngine):
             for s in st["seats"]:
                 if self._use_targets(st, seat, s, tab, faces):
                     out.append({"type": "use", "where": s})
-            if self._shelter_ok(st, seat):
-                out.append({"type": "shelter"})
-            return out
+            return out + tail
         step = ctx["step"]
         if step == "target":
             tiles = (self._bid_targets(st, seat) if ctx["intent"] == "bid"
                      else self._use_targets(st, seat, ctx["where"]))
-            return [{"type": "tile", "tile": t} for t in tiles] + [{"type": "cancel"}]
+            out = []
+            for t in tiles:             # a tile with one way only: that way at once
+                ways = self._ways(st, seat, ctx["intent"], t, limit=1)
+                out.append(self._way_action(ways[0], tile=t) if len(ways) == 1
+                           else {"type": "tile", "tile": t})
+            return out + [{"type": "cancel"}]
         if step == "colour":
+            ways = self._ways(st, seat, ctx["intent"], ctx["tile"], limit=24)
+            if len(ways) <= 24:         # colour, losing bids and screen in one select
+                return [self._way_action(w, colour=True) for w in ways] + [{"type": "cancel"}]
             return [{"type": "colour", "colour": c} for c in self._colour_choices(st, seat, ctx)] + [{"type": "cancel"}]
         if step == "workers":
+            if not ctx["groups"]:
+                ways = self._ways(st, seat, ctx["intent"], ctx["tile"], ctx["colour"], limit=24)
+                if len(ways) <= 24:     # losing bids and screen in one select
+                    return [self._way_action(w) for w in ways] + [{"type": "cancel"}]
             return self._worker_options(st, seat, ctx) + [{"type": "cancel"}]
         if step == "effect":
             return self._effect_options(st, seat, ctx)
         return []
+
+    def _ways(self, st, seat, intent, tid, colour=None, limit=None):
+        """Every complete way to bid on (intent "bid") or use tid now, as (colour, losing
+        bids moved along as wholes, workers from the screen), in the order offered: by
+        colour, then by size, the screen before losing bids. With ``colour``, that colour
+        only; with ``limit``, the search stops at limit + 1 ways (too many for one select)."""
+        p = st["players"][seat]
+        if intent == "bid":
+            best, own = self._bid_state(st, seat, tid)
+            cols = self._bid_colours(st, seat, tid)
+            lo, room = max(1, best + 1 - own), None
+        else:
+            need, room = self._use_need(st, tid)
+            cols = self._use_colours(st, seat, tid)
+            lo = max(need, 1)
+        out = []
+        for c in COLOURS:
+            if c not in cols or colour not in (None, c):
+                continue
+            groups = [(g, n) for g, _, n in self._losing_groups(st, seat, c)
+                      if intent == "use" or g != tid]
+            screen = p["workers"][c]
+            for sub in _subsets(groups):
+                have = sum(n for _, n in sub)
+                top = screen if room is None else min(screen, room - have)
+                for k in range(max(0, lo - have), top + 1):
+                    out.append((c, [g for g, _ in sub], k, have + k))
+                    if limit is not None and len(out) > limit:
+                        return out
+        out.sort(key=lambda w: (COLOURS.index(w[0]), w[3], len(w[1]), w[1]))
+        return [w[:3] for w in out]
+
+    @staticmethod
+    def _way_action(way, *, intent=None, tile=None, colour=False) -> dict:
+        """A complete placement as an action: it names what the decision so far has not
+        (the intent and tile at the main menu, the colour when several are possible)."""
+        c, groups, k = way[:3]
+        a: dict = {"type": "place"}
+        if intent:
+            a["intent"] = intent
+        if tile:
+            a["tile"] = tile
+        if tile or colour:
+            a["colour"] = c
+        if groups:
+            a["groups"] = list(groups)
+        a["n"] = k
+        return a
+
+    def _whole_turn(self, st, seat, limit):
+        """Every complete bid and use of the turn as actions, or None when there are more
+        than ``limit``."""
+        out: list = []
+        tab, faces = self._avail_all(st, seat), self.faces(st, seat)
+        plan = [("bid", t) for t in self._bid_targets(st, seat, tab, faces)]
+        wheres = (["auction"] if self.season_name(st) != "winter" else []) + list(st["seats"])
+        plan += [("use", t) for w in wheres for t in self._use_targets(st, seat, w, tab, faces)]
+        for intent, t in plan:
+            ways = self._ways(st, seat, intent, t, limit=limit - len(out))
+            if len(out) + len(ways) > limit:
+                return None
+            out += [self._way_action(w, intent=intent, tile=t) for w in ways]
+        return out
 
     def _colour_choices(self, st, seat, ctx):
         tid = ctx["tile"]
@@ -973,7 +1077,7 @@ class KeyflowerEngine(BaseEngine):
         if seat not in st["seats"]:
             raise IllegalAction("You are not playing at this table.")
         if seat not in self.to_act(st):
-            raise IllegalAction("It is not your turn: wait for {players}.", players=", ".join(self.to_act(st)))
+            raise IllegalAction("It is not your turn: wait for {players}.", players=self.to_act(st))
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("That is not a Keyflower action.")
         legal = self.legal(st, seat)
@@ -1017,7 +1121,8 @@ class KeyflowerEngine(BaseEngine):
         events.append(public("{player} has chosen winter tiles.", player=seat))
         if all(st["players"][s]["picked"] for s in st["seats"]):
             events.append(public("Winter tiles offered: {counts}.", counts=[
-                T("{player}: {n}", player=s, n=len(st["players"][s]["pick"])) for s in st["seats"]]))
+                T("{player}: {n} tile", plural="{player}: {n} tiles", player=s,
+                  n=len(st["players"][s]["pick"])) for s in st["seats"]]))
             self._finish_winter_pick(st, events)
 
     def _do_place(self, st, seat, action, events):
@@ -1090,7 +1195,7 @@ class KeyflowerEngine(BaseEngine):
             ctx["groups"].append(action["tile"])
             return
         if t == "place":
-            self._commit(st, seat, ctx, action["n"], events)
+            self._commit(st, seat, ctx, action, events)
             return
         # effect steps
         self._effect_action(st, seat, action, events)
@@ -1110,26 +1215,36 @@ class KeyflowerEngine(BaseEngine):
             site["colour"] = b["colour"]
             return
 
-    def _commit(self, st, seat, ctx, k, events):
-        tid, c = ctx["tile"], ctx["colour"]
+    @staticmethod
+    def _placement(ctx, action):
+        """(intent, tile, colour, losing bids moved, workers from the screen) of a "place"
+        action: what the action names, the rest from the decision so far."""
+        ctx = ctx or {}
+        return (action.get("intent") or ctx.get("intent"), action.get("tile") or ctx.get("tile"),
+                action.get("colour") or ctx.get("colour"),
+                list(ctx.get("groups") or []) + list(action.get("groups") or []), action["n"])
+
+    def _commit(self, st, seat, ctx, action, events):
+        intent, tid, c, groups, k = self._placement(ctx, action)
         total = k
-        for g in ctx["groups"]:
+        for g in groups:
             total += self._take_group(st, seat, g)
         st["players"][seat]["workers"][c] -= k
         site = self._site(st, tid)
         if site["colour"] is None:
             site["colour"] = c
-        if ctx["intent"] == "bid":
+        if intent == "bid":
             b = site["bids"].setdefault(seat, {"colour": c, "n": 0})
             b["n"] += total
-            events.append(public("{player} bids {n} {colour} on {tile} (now {total}).", player=seat, n=total,
-                                 colour=_cname(c), tile=_tn(tid), total=b["n"]))
+            if b["n"] == total:
+                events.append(_event(X.says_bid(c, total, seat, _tn(tid))))
+            else:
+                events.append(_event(X.says_raise(c, b["n"], seat, _tn(tid))))
             self._end_turn(st)
             return
         site["uses"].append(total)
         site["on"][c] += total
-        events.append(public("{player} uses {tile} with {n} {colour}.", player=seat, n=total,
-                             colour=_cname(c), tile=_tn(tid)))
+        events.append(_event(X.says_use(c, total, seat, _tn(tid))))
         self._start_effect(st, seat, tid, events)
 
     def _start_effect(self, st, seat, tid, events):
@@ -1202,12 +1317,11 @@ class KeyflowerEngine(BaseEngine):
             opts = self._effect_options(st, seat, ctx)
             if step["k"] == "animal":
                 if st["supply"][step["sp"]] <= 0:
-                    events.append(public("No {what} left in the supply.", what=T(step["sp"])))
+                    events.append(_event(X.none_left(step["sp"])))
                     ctx["queue"].pop(0)
                     continue
                 if not opts:
-                    events.append(public("{player} has no field for the {what}: it is not gained.",
-                                         player=seat, what=T(step["sp"])))
+                    events.append(_event(X.not_gained(step["sp"], seat)))
                     ctx["queue"].pop(0)
                     continue
                 if len(opts) == 1:
@@ -1241,7 +1355,7 @@ class KeyflowerEngine(BaseEngine):
                 if step["what"] == "skill":  # any skill: returned face down, type stays hidden
                     events.append(public("{player} returns a skill tile.", player=seat))
                 else:
-                    events.append(public("{player} returns a {what}.", player=seat, what=T(action["skill"])))
+                    events.append(_event(X.says_return_skill(action["skill"], seat)))
                 self._gain(st, seat, step["gain"], ctx["target"], events)
             elif t == "pay":
                 c = action["colour"]
@@ -1253,7 +1367,7 @@ class KeyflowerEngine(BaseEngine):
                     if site["bids"][seat]["n"] == 0:
                         del site["bids"][seat]
                         self._recheck_lock(site)
-                events.append(public("{player} puts a {colour} worker into the bag.", player=seat, colour=_cname(c)))
+                events.append(_event(X.says_pay(c, seat)))
                 # the paid worker joins the bag only after the draw (Tavern: it cannot be redrawn)
                 self._gain(st, seat, step["gain"], ctx["target"], events)
                 st["bag"][c] += 1
@@ -1266,14 +1380,15 @@ class KeyflowerEngine(BaseEngine):
                 for x in SKILLS:
                     p["skills"][x] += got[x]
                 st["pile"][s] += 1
-                events.append(public("{player} swaps a skill for {n} new ones.", player=seat, n=sum(got.values())))
+                events.append(public("{player} swaps a skill tile for {n} new one.",
+                                     plural="{player} swaps a skill tile for {n} new ones.",
+                                     player=seat, n=sum(got.values())))
                 events.append(private(seat, "You drew skills: {saw} saw, {pick} pick axe, {anvil} anvil.", **got))
         elif k == "animal":
             ctx["queue"].pop(0)
             st["supply"][step["sp"]] -= 1
             self.add_animal(st, action["field"], step["sp"])
-            events.append(public("{player} puts a {what} into a field.", player=seat, what=T(step["sp"]),
-                                 data={"field": action["field"]}))
+            events.append(_event(X.into_field(step["sp"], seat), data={"field": action["field"]}))
         elif k == "transport":
             self._transport_action(st, seat, step, action, events)
         if settle:
@@ -1310,7 +1425,8 @@ class KeyflowerEngine(BaseEngine):
             st["players"][seat]["wheat"] -= 1
             st["supply"]["wheat"] += 1
             step["pts"] += 1
-            events.append(public("{player} spends a wheat for 1 more transport.", player=seat))
+            events.append(public("{player} spends a wheat for one more transport point.",
+                                 player=seat))
             return
         if t == "shelter":
             self._shelter(st, seat, events)
@@ -1320,8 +1436,8 @@ class KeyflowerEngine(BaseEngine):
             st["tiles"][src]["res"][action["res"]] -= 1
             st["tiles"][action["to"]]["res"][action["res"]] += 1
             step["pts"] -= 1
-            events.append(public("{player} moves a {what} from {a} to {b}.", player=seat, what=T(action["res"]),
-                                 a=_tn(src), b=_tn(action["to"])))
+            events.append(public("{player} moves {goods} from {a} to {b}.", player=seat,
+                                 goods=_qty(action["res"], 1), a=_tn(src), b=_tn(action["to"])))
             if st["tiles"][src]["res"][action["res"]] == 0 or step["pts"] == 0 or sum(st["tiles"][src]["res"].values()) == 0:
                 step["sub"] = None
             return
@@ -1333,7 +1449,8 @@ class KeyflowerEngine(BaseEngine):
             self.add_animal(st, action["to"], action["sp"], 1)
             step["pts"] -= cost
             step["sub"] = None
-            events.append(public("{player} moves a {what} to another field.", player=seat, what=T(action["sp"])))
+            events.append(public("{player} moves {goods} to another field.", player=seat,
+                                 goods=_qty(action["sp"], 1)))
             return
 
     def _upgrade(self, st, seat, tid, pay, step, events):
@@ -1394,7 +1511,8 @@ def _tile_view(eng, st, tid):
          "vp": (eng.side(st, tid).get("vp", 0) or 0),
          "usable": eng._usable(st, tid),
          "upgradable": d.get("back") is not None and not t["up"],
-         "cost": d.get("cost"), "front": d.get("front"), "back": d.get("back")}
+         "cost": d.get("cost"), "front": d.get("front"), "back": d.get("back"),
+         "bonus": d.get("bonus")}
     if t["face"]:
         v["face_help"] = data.SUMMER_BOAT_FACES[t["face"]]["help"]
     site = st["site"].get(tid)
@@ -1472,20 +1590,21 @@ def _view(eng, st, seat):
 
 
 def _public_pending(pend):
-    """The current player's unfinished decision as the other players see it. Whether a
-    colour has to be chosen depends on the colours behind the screen, so the colour and
-    worker steps look alike ("workers"), without the colour or the losing groups picked so
-    far; they show on the table once the workers are placed."""
-    if pend.get("step") in ("colour", "workers"):
-        return {"step": "workers", "intent": pend.get("intent"), "where": pend.get("where"),
-                "tile": pend.get("tile")}
+    """The current player's unfinished decision as the other players see it. How a bid or
+    a use is asked depends on the colours behind the screen: the whole turn in one list,
+    a tile offered with its only way, a colour step, losing bids one by one. So nothing of
+    it shows until the workers are placed (then the log and the table show them); the
+    effect steps of a use that follow are public."""
+    if pend.get("step") in ("target", "colour", "workers"):
+        return None
     return pend
 
 
 def _label(eng, st, seat, a):
     t = a.get("type")
+    ctx = st["ctx"] or {}
     if t == "pass":
-        return T("Pass")
+        return T("Pass", context="the action")
     if t == "bid":
         return T("Bid for a tile")
     if t == "use":
@@ -1499,92 +1618,210 @@ def _label(eng, st, seat, a):
         return T("Put a sheep on the Sheep shelter")
     if t == "tile":
         tid = a["tile"]
-        ctx = st["ctx"] or {}
         if ctx.get("intent") == "bid":
             best, own = eng._bid_state(st, seat, tid)
-            return T("{tile} — highest bid {best}", tile=_tn(tid), best=best)
+            if own > best:
+                return T("{tile} — your bid leads with {n} worker",
+                         plural="{tile} — your bid leads with {n} workers", tile=_tn(tid), n=own)
+            if best == 0:
+                return T("{tile} — no bids yet", tile=_tn(tid))
+            return T("{tile} — highest bid: {n} worker", plural="{tile} — highest bid: {n} workers",
+                     tile=_tn(tid), n=best)
         need, _ = eng._use_need(st, tid)
-        return T("{tile} — needs {n} workers", tile=_tn(tid), n=need)
+        return T("{tile} — needs {n} worker", plural="{tile} — needs {n} workers",
+                 tile=_tn(tid), n=need)
     if t == "colour":
-        return T("{colour} workers (you have {n})", colour=_cname(a["colour"]),
-                 n=eng._avail(st, seat, a["colour"]))
+        return X.colour_choice(a["colour"], eng._avail(st, seat, a["colour"]))
     if t == "group":
-        site = st["site"][a["tile"]]
-        return T("Add your losing bid at {tile} ({n})", tile=_tn(a["tile"]), n=site["bids"][seat]["n"])
+        n = st["site"][a["tile"]]["bids"][seat]["n"]
+        return T("Add your {n} worker from the bid on {tile}",
+                 plural="Add your {n} workers from the bid on {tile}", n=n, tile=_tn(a["tile"]))
     if t == "place":
-        ctx = st["ctx"]
-        have = sum(st["site"][g]["bids"][seat]["n"] for g in ctx["groups"])
-        return T("Place {total} (from screen {n})", total=have + a["n"], n=a["n"])
+        return _placement_label(eng, st, seat, *eng._placement(ctx, a))
     if t == "cancel":
         return T("Cancel")
     if t == "choose":
-        g = st["ctx"]["queue"][0]["opts"][a["i"]]
-        return T("Take {goods}", goods=[_qty(k, v) for k, v in g.items()])
+        g = ctx["queue"][0]["opts"][a["i"]]
+        return T("Take {goods}", goods=X.goods(g))
     if t == "pay":
         if "skill" in a:
-            return T("Return a {what}", what=T(a["skill"]))
+            return X.return_skill(a["skill"])
         if a["from"] == "screen":
-            return T("Pay a {colour} worker from behind your screen", colour=_cname(a["colour"]))
-        return T("Pay a {colour} worker from your losing bid at {tile}", colour=_cname(a["colour"]), tile=_tn(a["from"]))
+            return X.pay_from_screen(a["colour"])
+        return X.pay_from_bid(a["colour"], _tn(a["from"]))
     if t == "skip":
         return T("Skip")
     if t == "swap":
-        return T("Swap a {what}", what=T(a["skill"]))
+        return X.swap_skill(a["skill"], ctx["queue"][0]["draw"])
     if t == "field":
         return _field_label(eng, st, seat, a["field"])
     if t == "t_from":
         return T("Move resources from {tile}", tile=_tn(a["tile"]))
     if t == "a_from":
         tid, idx = a["node"].split(":")
-        animals = [_qty(k, v) for k, v in st["tiles"][tid]["animals"].get(idx, {}).items() if v]
-        return T("Move animals ({animals}) from {tile}", animals=animals, tile=_tn(tid))
+        animals = X.goods(st["tiles"][tid]["animals"].get(idx, {}))
+        return T("Move animals from {tile} ({animals})", animals=animals, tile=_tn(tid))
     if t == "t_move":
-        return T("{what} to {tile} (1 point)", what=T(a["res"]), tile=_tn(a["to"]))
+        return T("Move {goods} to {tile} (1 transport point)", goods=_qty(a["res"], 1),
+                 tile=_tn(a["to"]))
     if t == "a_move":
-        step = st["ctx"]["queue"][0]
+        step = ctx["queue"][0]
         d = next((d for sp, f, d in eng._animal_moves(st, seat, step["sub"]["node"], step["pts"])
                   if sp == a["sp"] and f == a["to"]), 0)
-        return T("{what} to: {field} ({n} points)", what=T(a["sp"]), field=_field_label(eng, st, seat, a["to"]), n=d)
+        return T("{goods} to the {field} ({n} point)", plural="{goods} to the {field} ({n} points)",
+                 goods=_qty(a["sp"], 1), field=_field_label(eng, st, seat, a["to"], lower=True), n=d)
     if t == "wheat":
-        return T("Spend a wheat: +1 transport")
+        return T("Spend a wheat for one more transport point")
     if t == "upgrade":
         return T("Upgrade {tile}", tile=_tn(a["tile"]))
     if t == "u_pay":
-        step = st["ctx"]["queue"][0]
+        step = ctx["queue"][0]
         pay = eng._upgrade_payments(st, seat, step["sub"]["up"])[a["i"]]
-        parts = [_qty(k, v) for k, v in {**pay["res"], **pay["skills"]}.items()]
-        return T("Pay {goods}", goods=parts)
+        return T("Pay {goods}", goods=X.goods({**pay["res"], **pay["skills"]}))
     if t == "t_back":
-        return T("Back")
+        return T("Back to the transport choices")
     if t == "t_end":
-        return T("End transport")
+        return T("End the transport")
     if t == "winter":
-        p = st["players"][seat]
-        return T("{mark} {tile}", mark="[x]" if a["tile"] in p["pick"] else "[ ]", tile=_tn(a["tile"]))
+        if a["tile"] in st["players"][seat]["pick"]:
+            return T("Keep {tile} in your hand after all", tile=_tn(a["tile"]))
+        return T("Offer {tile}", tile=_tn(a["tile"]))
     if t == "winter_done":
-        return T("Offer the chosen winter tiles")
+        n = len(st["players"][seat]["pick"])
+        return T("Offer the {n} chosen winter tile", plural="Offer the {n} chosen winter tiles", n=n)
     if t == "boat":
-        return T("Take {boat}", boat=_tn(a["boat"]))
+        return _boat_label(eng, st, a["boat"])
     if t == "place_tile":
-        return T("Place {tile}", tile=_tn(a["tile"]))
+        return T("Build {tile} first", tile=_tn(a["tile"]))
     if t == "hex":
-        return T("Space {hex}", hex=a["hex"])
+        return T("Build it {where}", where=_space_words(eng, st, seat, a["hex"]))
     if t == "rotate":
-        return T("Rotation {r}", r=a["rot"])
+        return _rotation_label(eng, st, seat, a["rot"])
     if t == "flip":
         return T("Flip {tile} for free", tile=_tn(a["tile"]))
     if t == "page":
-        return T("More choices (page {n})", n=a["page"] + 1)
+        return T("More choices (page {page})", page=a["page"] + 1)
     return T("Unknown choice")
 
 
-def _field_label(eng, st, seat, f):
+def _placement_label(eng, st, seat, intent, tid, colour, groups, k):
+    """A complete bid or use in one plain sentence: the colour, how many workers, and where
+    they come from (the screen, losing bids moved along as wholes)."""
+    tile = _tn(tid)
+    owner = st["tiles"][tid]["owner"]
+    if intent == "use" and owner not in (None, seat):
+        tile = T("{tile} in {player}'s village", tile=tile, player=owner)
+    moved = [(st["site"][g]["bids"][seat]["n"], g) for g in groups]
+    total = k + sum(n for n, _ in moved)
+    sources = [X.from_bid(n, _tn(g)) for n, g in moved] + ([X.from_screen(k)] if k else [])
+    if intent == "bid":
+        own = eng._bid_state(st, seat, tid)[1]
+        if not groups:
+            return (X.raise_from_screen(colour, k, own + k, tile) if own
+                    else X.bid_from_screen(colour, k, tile))
+        return X.raise_from(tile, sources) if own else X.bid_from(colour, total, tile, sources)
+    if not groups:
+        return X.use_from_screen(colour, k, tile)
+    return X.use_from(colour, total, tile, sources)
+
+
+def _boat_label(eng, st, boat):
+    if eng.season_name(st) == "winter":
+        return T("Take {boat} for your village", boat=_tn(boat))
+    b = st["boats"][boat]
+    got = X.worker_list(b["workers"])
+    k = sum(b["skills"].values())
+    if k:
+        got.append(X.good("skill", k))
+    if not got:
+        return T("Take {boat}: it is empty", boat=_tn(boat))
+    return T("Take {boat}: {goods}", boat=_tn(boat), goods=got)
+
+
+def _direction(d: int, tile: Text) -> Text:
+    """Where a space lies seen from a tile, in words (d: a hexes.DIRS index)."""
+    if d == 0:
+        return T("north of {tile}", tile=tile)
+    if d == 1:
+        return T("north-east of {tile}", tile=tile)
+    if d == 2:
+        return T("south-east of {tile}", tile=tile)
+    if d == 3:
+        return T("south of {tile}", tile=tile)
+    if d == 4:
+        return T("south-west of {tile}", tile=tile)
+    return T("north-west of {tile}", tile=tile)
+
+
+def _space_words(eng, st, seat, hx):
+    """An empty space of a village in words, seen from a neighbouring tile (the home tile
+    when it is one): "north-east of Keywood"."""
+    q, r = hexes.unkey(hx)
+    vil = eng.village(st, seat)
+    grid = hexes.grid(vil)
+    home = st["players"][seat]["home"]
+    near = []
+    for d in range(6):
+        nq, nr = hexes.neighbour(q, r, d)
+        tid = grid.get(hexes.key(nq, nr))
+        if tid:
+            near.append((tid != home, data.name(tid), (d + 3) % 6, tid))
+    if not near:
+        return T("away from your village ({hex})", hex=hx)
+    _, _, d, tid = min(near)
+    return _direction(d, _tn(tid))
+
+
+def _compass(d: int) -> Text:
+    """A direction in words (d: a hexes.DIRS index)."""
+    if d == 0:
+        return T("north", context="direction")
+    if d == 1:
+        return T("north-east", context="direction")
+    if d == 2:
+        return T("south-east", context="direction")
+    if d == 3:
+        return T("south", context="direction")
+    if d == 4:
+        return T("south-west", context="direction")
+    return T("north-west", context="direction")
+
+
+def _rotation_label(eng, st, seat, rot):
+    """A way to turn the tile being built: where its roads lead, and the neighbours they
+    join."""
+    pl = st["players"][seat]["placing"]
+    tid = pl["tile"]
+    q, r = hexes.unkey(pl["hex"])
+    vil = eng.village(st, seat)
+    grid = hexes.grid(vil)
+    edges = hexes.edges_of(tid, rot)
+    joined = []
+    for d in range(6):
+        nq, nr = hexes.neighbour(q, r, d)
+        other = grid.get(hexes.key(nq, nr))
+        if other and edges[d] == "R" and hexes.edges_of(other, vil[other]["rot"])[(d + 3) % 6] == "R":
+            joined.append(_tn(other))
+    roads = [_compass(d) for d in range(6) if edges[d] == "R"]
+    if joined:
+        return T("Turn {turn}: roads {dirs}, joining {tiles}", turn=rot + 1, dirs=roads,
+                 tiles=joined)
+    if roads:
+        return T("Turn {turn}: roads {dirs}, joining no neighbour", turn=rot + 1, dirs=roads)
+    return T("Turn {turn}", turn=rot + 1)
+
+
+def _field_label(eng, st, seat, f, lower=False):
     fmap, cont = eng.field_contents(st, seat)
     tiles = sorted({n.split(":")[0] for n, g in fmap.items() if g == f})
     names = [_tn(t) for t in tiles[:3]]
-    animals = [_qty(a, k) for a, k in cont.get(f, {}).items() if k]
+    animals = X.goods(cont.get(f, {}))
     if animals:
+        if lower:
+            return T("field on {tiles} with {animals}", tiles=names, animals=animals)
         return T("Field on {tiles} with {animals}", tiles=names, animals=animals)
+    if lower:
+        return T("empty field on {tiles}", tiles=names)
     return T("Empty field on {tiles}", tiles=names)
 
 
@@ -1593,7 +1830,7 @@ def _prompt(eng, st, seat):
     if ph == "over":
         return T("The game is over.")
     if seat not in eng.to_act(st):
-        return T("Waiting for {players}.", players=", ".join(eng.to_act(st)))
+        return T("Waiting for {players}.", players=eng.to_act(st))
     if ph == "winter_pick":
         return T("Choose the winter tiles you offer (at least one).")
     if ph == "boats":
@@ -1607,17 +1844,23 @@ def _prompt(eng, st, seat):
         return T("{season}: bid, use a tile or pass.", season=T(eng.season_name(st).capitalize()))
     step = ctx["step"]
     if step == "target":
-        return T("Which tile?")
-    if step == "colour":
-        return T("Which colour?")
-    if step == "workers":
-        return T("How many workers for {tile}?", tile=_tn(ctx["tile"]))
+        return T("Which tile do you bid on?") if ctx["intent"] == "bid" else T("Which tile do you use?")
+    if step in ("colour", "workers"):
+        legal = eng.legal(st, seat)
+        if any(a["type"] == "colour" for a in legal):
+            return T("Which colour of workers for {tile}?", tile=_tn(ctx["tile"]))
+        if any(a["type"] == "group" for a in legal):
+            return T("Add your losing bids, then choose how many workers from your screen go "
+                     "to {tile}.", tile=_tn(ctx["tile"]))
+        if ctx["intent"] == "bid":
+            return T("How do you bid on {tile}?", tile=_tn(ctx["tile"]))
+        return T("How do you use {tile}?", tile=_tn(ctx["tile"]))
     k = ctx["queue"][0]["k"]
     if k == "transport":
         s = ctx["queue"][0]
-        return T("Transport: {pts} points and {ups} upgrades left.", pts=s["pts"], ups=s["ups"])
+        return T("Transport: {left} left.", left=[X.transport_points(s["pts"]), X.upgrades(s["ups"])])
     if k == "animal":
-        return T("Which field gets the {what}?", what=T(ctx["queue"][0]["sp"]))
+        return X.which_field(ctx["queue"][0]["sp"])
     if k == "pay":
         return T("Pay to use {tile}, or skip.", tile=_tn(ctx["tile"]))
     if k == "swap":
@@ -1641,7 +1884,7 @@ class KeyflowerEngine(KeyflowerEngine):  # noqa: F811 - add presentation to the 
         phase = {"play": T("actions"), "winter_pick": T("choosing winter tiles"), "boats": T("taking boats"),
                  "place": T("building villages"), "flip": T("Flipper's free upgrade")}[st["phase"]]
         return T("{season} — {phase} — waiting for {players}.", season=T(self.season_name(st).capitalize()),
-                 phase=phase, players=", ".join(self.to_act(st)))
+                 phase=phase, players=self.to_act(st))
 
     def outcome(self, st):
         if st["phase"] != "over" or not st["result"]:

@@ -93,7 +93,8 @@ def test_bids_locks_and_animals_are_described():
     for t in bid_tiles:
         assert t["name"] in r.alt
         for seat, b in t["site"]["bids"].items():
-            assert f"{seat} {b['n']} {b['colour']}" in r.alt
+            worker = "worker" if b["n"] == 1 else "workers"
+            assert f"{seat}: {b['n']} {b['colour']} {worker}" in r.alt
     # The Farmers' animals are counted per player in the alt text
     p = next(p for p in v["players"].values()
              if any(sum(f["animals"].values()) for f in p["fields"]))

@@ -83,19 +83,59 @@ def act(st, seat, *actions):
     return evs
 
 
-def use(st, seat, tid, where, n=1, colour=None):
-    """Main menu -> use -> tile -> (colour) -> place n from the screen."""
-    act(st, seat, {"type": "use", "where": where}, {"type": "tile", "tile": tid})
-    if st["ctx"] and st["ctx"].get("step") == "colour":
-        act(st, seat, {"type": "colour", "colour": colour})
-    return act(st, seat, {"type": "place", "n": n})
+def place(st, seat, intent, tid, n=1, colour=None, groups=(), where=None):
+    """A bid or a use through whichever decisions the engine offers: the whole turn in one
+    list, or the intent, then the tile (or its only way), then the colour (or every way at
+    once), then the losing bids and the workers from the screen. Returns the events of the
+    last action."""
+    def match(a):
+        if a["type"] != "place":
+            return False
+        i, t, c, gs, k = E._placement(st["ctx"], a)
+        return (i, t, k) == (intent, tid, n) and colour in (None, c) and sorted(gs) == sorted(groups)
+    for _ in range(10):
+        legal = E.legal(st, seat)
+        hit = [a for a in legal if match(a)]
+        if hit:
+            return act(st, seat, hit[0])
+        ctx = st["ctx"]
+        if ctx is None:
+            act(st, seat, {"type": "bid"} if intent == "bid" else
+                {"type": "use", "where": where or st["tiles"][tid]["owner"] or "auction"})
+        elif ctx["step"] == "target":
+            act(st, seat, {"type": "tile", "tile": tid})
+        elif ctx["step"] == "colour":
+            act(st, seat, {"type": "colour", "colour": colour})
+        else:
+            g = next(g for g in groups if g not in ctx["groups"])
+            act(st, seat, {"type": "group", "tile": g})
+    raise AssertionError(f"no way to {intent} {tid} with {n} {colour} {groups}")
 
 
-def bid(st, seat, tid, n=1, colour=None):
-    act(st, seat, {"type": "bid"}, {"type": "tile", "tile": tid})
-    if st["ctx"] and st["ctx"].get("step") == "colour":
-        act(st, seat, {"type": "colour", "colour": colour})
-    return act(st, seat, {"type": "place", "n": n})
+def use(st, seat, tid, where, n=1, colour=None, groups=()):
+    """Use tid (in where's village, or on auction) with n workers from the screen."""
+    return place(st, seat, "use", tid, n, colour, groups, where)
+
+
+def bid(st, seat, tid, n=1, colour=None, groups=()):
+    return place(st, seat, "bid", tid, n, colour, groups)
+
+
+def offered(st, seat):
+    """The complete placements of the current decision as (colour, losing bids, n from the
+    screen), and the colours offered by a colour step."""
+    out = []
+    for a in E.legal(st, seat):
+        if a["type"] == "place":
+            _, _, c, gs, k = E._placement(st["ctx"], a)
+            out.append((c, tuple(gs), k))
+        elif a["type"] == "colour":
+            out.append((a["colour"], None, None))
+    return out
+
+
+def colours_offered(st, seat):
+    return sorted({c for c, _, _ in offered(st, seat)})
 
 
 def totals(st):

@@ -3,7 +3,7 @@ from engines.keyflower import ENGINE as E
 from engines.keyflower import hexes
 from engines.keyflower.scoring import score_player
 
-from .helpers import act, bid, home, put, screen, table, use
+from .helpers import act, bid, colours_offered, home, put, screen, table, use
 
 
 def own_boat(st, seat, tid, face):
@@ -18,13 +18,12 @@ def test_4a_counter_bid_in_another_colour():
     bid(st, "A", "keywood", 1, colour="red")
     act(st, "B", {"type": "bid"}, {"type": "tile", "tile": "keywood"})
     assert st["ctx"]["step"] == "colour"
-    assert len([a for a in E.legal(st, "B") if a["type"] == "colour"]) == 3   # B has no green
-    act(st, "B", {"type": "colour", "colour": "blue"}, {"type": "place", "n": 2})
+    assert colours_offered(st, "B") == ["blue", "red", "yellow"]   # B has no green
+    act(st, "B", {"type": "place", "colour": "blue", "n": 2})
     site = st["site"]["keywood"]
     assert site["colour"] == "red" and site["bids"]["B"] == {"colour": "blue", "n": 2}
     # A moves the losing red bid away: the laid-down blue becomes the tile's colour
-    act(st, "A", {"type": "bid"}, {"type": "tile", "tile": "woodcutter"}, {"type": "colour", "colour": "red"},
-        {"type": "group", "tile": "keywood"}, {"type": "place", "n": 0})
+    bid(st, "A", "woodcutter", 0, colour="red", groups=["keywood"])
     assert site["colour"] == "blue"
 
 
@@ -41,7 +40,7 @@ def test_4b_uses_a_coloured_tile_with_another_colour():
     use(st, "A", "gold_mine", "auction", 1, colour="red")
     act(st, "B", {"type": "use", "where": "auction"}, {"type": "tile", "tile": "gold_mine"})
     assert st["ctx"]["step"] == "colour"
-    act(st, "B", {"type": "colour", "colour": "yellow"}, {"type": "place", "n": 2})
+    act(st, "B", {"type": "place", "colour": "yellow", "n": 2})
     assert st["site"]["gold_mine"]["on"] == {"blue": 0, "red": 1, "yellow": 2, "green": 0}
     assert st["site"]["gold_mine"]["colour"] == "red"
 

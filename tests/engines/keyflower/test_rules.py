@@ -5,8 +5,8 @@ from engines.base import IllegalAction
 from engines.keyflower import ENGINE as E
 from engines.keyflower import data
 
-from .helpers import (WORKERS_TOTAL, act, bid, give_res, give_skills, home, put, screen,
-                      table, totals, use)
+from .helpers import (WORKERS_TOTAL, act, bid, give_res, give_skills, home, offered, put,
+                      screen, table, totals, use)
 
 
 def legal_types(st, seat):
@@ -61,9 +61,11 @@ def test_losing_bid_moves_as_one_group_and_can_be_topped_up():
     bid(st, "A", "keywood", 2, colour="red")
     bid(st, "B", "keywood", 3)
     act(st, "A", {"type": "bid"}, {"type": "tile", "tile": "woodcutter"})
-    act(st, "A", {"type": "colour", "colour": "red"})
-    assert {"type": "group", "tile": "keywood"} in E.legal(st, "A")
-    act(st, "A", {"type": "group", "tile": "keywood"}, {"type": "place", "n": 1})
+    # one list holds every colour, with and without the losing red bid on keywood
+    ways = offered(st, "A")
+    assert ("red", (), 1) in ways and ("red", ("keywood",), 0) in ways
+    assert ("blue", ("keywood",), 0) not in ways            # a bid moves in its own colour
+    act(st, "A", {"type": "place", "colour": "red", "groups": ["keywood"], "n": 1})
     assert "A" not in st["site"]["keywood"]["bids"]
     assert st["site"]["woodcutter"]["bids"]["A"] == {"colour": "red", "n": 3}
     assert st["players"]["A"]["workers"]["red"] == 2  # 5 - 2 (first bid) - 1 (top-up)
@@ -79,9 +81,11 @@ def test_use_needs_one_more_worker_each_time_and_six_at_most():
     assert min(a["n"] for a in E.legal(st, "A") if a["type"] == "place") == 2
     act(st, "A", {"type": "place", "n": 2})
     act(st, "B", {"type": "pass"})
-    act(st, "A", {"type": "use", "where": "A"}, {"type": "tile", "tile": h})
-    assert [a["n"] for a in E.legal(st, "A") if a["type"] == "place"] == [3]
-    act(st, "A", {"type": "place", "n": 3})
+    act(st, "A", {"type": "use", "where": "A"})
+    # 3 workers is the only way left: the tile is offered as that way at once
+    only = {"type": "place", "tile": h, "colour": "blue", "n": 3}
+    assert only in E.legal(st, "A") and {"type": "tile", "tile": h} not in E.legal(st, "A")
+    act(st, "A", only)
     assert st["site"][h]["uses"] == [1, 2, 3]
     act(st, "B", {"type": "pass"})
     # 6 workers on the tile: no further use
@@ -408,10 +412,10 @@ def test_no_dead_end_when_losing_groups_do_not_fit():
     bid(st, "B", "keywood", 1, colour="yellow")
     bid(st, "A", "keywood", 3)                                  # A leads with 3 yellow
     bid(st, "B", "keywood", 4)                                  # A's 3 now lose
-    act(st, "A", {"type": "use", "where": "auction"}, {"type": "tile", "tile": "gold_mine"})
-    # next use needs 2..5 workers: A's losing 3 fit, so the group is offered
-    assert {"type": "group", "tile": "keywood"} in E.legal(st, "A")
-    act(st, "A", {"type": "cancel"})
+    # next use needs 2..5 workers: A's losing 3 fit, so moving them is offered (A has few
+    # choices left: the whole turn is one list)
+    assert {"type": "place", "intent": "use", "tile": "gold_mine", "colour": "yellow",
+            "groups": ["keywood"], "n": 0} in E.legal(st, "A")
     screen(st, "A")                                             # screen now empty
     st["site"]["gold_mine"]["uses"].append(2)
     st["site"]["gold_mine"]["on"]["yellow"] += 2                # 3 on the tile: next needs 3, room 3

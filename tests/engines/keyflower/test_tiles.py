@@ -6,7 +6,7 @@ from engines.keyflower import hexes
 from engines.keyflower.data import ANIMALS, RESOURCES, SKILLS, TILES
 from engines.keyflower.scoring import score_player
 
-from .helpers import act, give_res, give_skills, home, put, screen, table
+from .helpers import act, give_res, give_skills, home, put, screen, table, use
 
 PRODUCERS = [t for t, d in TILES.items()
              if d["front"] and any(k in d["front"] for k in ("gain", "choose", "pay", "transport", "swap"))
@@ -62,10 +62,7 @@ def test_tile_effect(tid, up):
     if "transport" in side:
         give_res(st, home(st, "A"), wood=1)   # something to move, so the transport step is offered
     before = snapshot(st, "A", tid)
-    act(st, "A", {"type": "use", "where": "A"}, {"type": "tile", "tile": tid})
-    if st["ctx"]["step"] == "colour":
-        act(st, "A", {"type": "colour", "colour": "blue"})
-    act(st, "A", {"type": "place", "n": 1})
+    use(st, "A", tid, "A", 1, colour="blue")
     workers_used = 1
     expected = dict(side.get("gain", {}))
     if "choose" in side:
@@ -147,13 +144,13 @@ def test_upgrade_cost_and_points(tid):
     h = home(st, "A")
     front = score_player(E, st, "A")["breakdown"]["Tile points"]
     # without the cost: no upgrade offered
-    act(st, "A", {"type": "use", "where": "A"}, {"type": "tile", "tile": h}, {"type": "place", "n": 1})
+    use(st, "A", h, "A", 1)
     assert {"type": "upgrade", "tile": target} not in E.legal(st, "A")
     act(st, "A", {"type": "t_end"}) if st["ctx"] else None
     st["turn"] = 0
     pay_for(st, "A", target)
     skills_before = sum(st["players"]["A"]["skills"].values())
-    act(st, "A", {"type": "use", "where": "A"}, {"type": "tile", "tile": h}, {"type": "place", "n": 2})
+    use(st, "A", h, "A", 2)
     act(st, "A", {"type": "upgrade", "tile": target})
     if st["ctx"] and st["ctx"]["queue"] and st["ctx"]["queue"][0].get("sub"):
         act(st, "A", {"type": "u_pay", "i": 0})
@@ -186,8 +183,7 @@ def test_boat_2b_doubles_transport():
     h = home(st, "A")
     give_res(st, h, wood=1)
     place_next_to_home(st, "A", "keywood")
-    act(st, "A", {"type": "use", "where": "A"}, {"type": "tile", "tile": h}, {"type": "colour", "colour": "blue"},
-        {"type": "place", "n": 1})
+    use(st, "A", h, "A", 1, colour="blue")
     step = st["ctx"]["queue"][0]
     assert (step["pts"], step["ups"]) == (2, 2)
 

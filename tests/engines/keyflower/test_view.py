@@ -59,4 +59,10 @@ def test_prompt_label_status_are_text():
         assert E.label(st, "A", a).msg != "Unknown choice"
     act(st, "A", {"type": "bid"})
     labels = [E.label(st, "A", a) for a in E.legal(st, "A")]
-    assert any("highest bid" in t.msg for t in labels)
+    assert any(t.msg == "{tile} — no bids yet" for t in labels)
+    act(st, "A", {"type": "cancel"})
+    bid(st, "A", "keywood", 2, colour="red")
+    act(st, "B", {"type": "bid"})
+    labels = [E.label(st, "B", a) for a in E.legal(st, "B")]
+    assert any(t.plural == "{tile} — highest bid: {n} workers" and t.params["n"] == 2
+               for t in labels)
