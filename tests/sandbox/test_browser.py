@@ -18,6 +18,7 @@ from pathlib import Path
 
 import aiohttp
 import pytest
+from playwright.async_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -156,7 +157,15 @@ async def steady(page) -> None:
     async with aiohttp.ClientSession() as s:
         async with s.get(lp.url + "/ui/version") as r:
             now = await r.text()
-    if await page.evaluate("V") != now:
+    for _ in range(20):
+        try:
+            shown = await page.evaluate("V")
+            break
+        except PlaywrightError as e:       # the page reloaded itself (it polls /ui/version)
+            if "context was destroyed" not in str(e):
+                raise
+            await page.wait_for_load_state()
+    if shown != now:
         await page.reload()
 
 
