@@ -17,6 +17,7 @@ from .patch import (
     DEFAULT_PORT, RECOMMENDED_GUILD_READY_TIMEOUT, TEST_CLIENT_KWARGS, patch_discord, patch_from_env,
     sandbox_url_from_env,
 )
+from .ratelimit import RateLimiter, RateLimitHit, RouteLimit
 from .server import InteractionFailed, SandboxError, SandboxServer, SbInteraction
 from .validate import ApiError
 from .world import SbAttachment, SbChannel, SbMessage, SbUser, World
@@ -49,5 +50,5 @@ __all__ = [
     "Sandbox", "SandboxServer", "InteractionResult", "SbInteraction", "SbMessage", "SbUser", "SbChannel",
     "SbAttachment", "World", "SandboxError", "SandboxTimeout", "InteractionFailed", "ApiError",
     "patch_discord", "patch_from_env", "sandbox_url_from_env", "RECOMMENDED_GUILD_READY_TIMEOUT",
-    "TEST_CLIENT_KWARGS", "DEFAULT_PORT",
+    "TEST_CLIENT_KWARGS", "DEFAULT_PORT", "RateLimiter", "RateLimitHit", "RouteLimit",
 ]

@@ -2,6 +2,7 @@
 in memory; plain ``python bot.py`` without a token runs one inside the bot and keeps its world).
 
     SANDBOX_PORT=8765 python -m sandbox          # then open http://127.0.0.1:8765/
+    python -m sandbox --rate-limits              # with Discord's REST rate limits (429s)
     SANDBOX_URL=http://127.0.0.1:8765 python bot.py   # bot.py connects to it
 """
 from __future__ import annotations
@@ -15,9 +16,11 @@ from . import DEFAULT_PORT, Sandbox
 
 
 async def _serve(args) -> None:
-    sb = Sandbox(port=args.port, host=args.host, token=args.token or None)
+    sb = Sandbox(port=args.port, host=args.host, token=args.token or None, rate_limits=args.rate_limits)
     await sb.start()
     print(f"sandbox: Discord stand-in at {sb.base_url}", flush=True)
+    if args.rate_limits:
+        print("sandbox: Discord's rate limits are on (429s are logged; see sandbox/ratelimit.py)", flush=True)
     print(f"sandbox: REST {sb.api_base}  gateway {sb.gateway_url}", flush=True)
     print(f"sandbox: play at {sb.base_url}/  (users: {', '.join(u.username for u in sb.users)})", flush=True)
     print(f"sandbox: start the bot with SANDBOX_URL={sb.base_url}", flush=True)
@@ -34,6 +37,9 @@ def main() -> None:
     p.add_argument("--host", default="127.0.0.1", help="bind address (keep it on loopback)")
     p.add_argument("--token", default=os.environ.get("SANDBOX_TOKEN", ""),
                    help="accept only this bot token (default: any)")
+    p.add_argument("--rate-limits", action="store_true",
+                   help="enforce Discord's REST rate limits (per-route buckets, the global 50/s; "
+                        "see sandbox/ratelimit.py)")
     p.add_argument("-v", "--verbose", action="store_true")
     args = p.parse_args()
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,

@@ -161,6 +161,26 @@ class DriverMixin:
     def guild_id(self) -> int:
         return self.world.guild_id
 
+    async def add_user(self, name: str, *, display_name: str | None = None,
+                       locale: str = "en-US") -> SbUser:
+        """A new simulated human who is a member of the guild. A connected bot with the
+        members intent hears GUILD_MEMBER_ADD (without it, as on Discord, it learns of the
+        member from their first interaction)."""
+        from .server import I_GUILD_MEMBERS
+        u = self.world.add_user(name, display_name=display_name, locale=locale)
+        payload = dict(self.world.members[u.id].payload(), guild_id=str(self.world.guild_id))
+        await self.dispatch("GUILD_MEMBER_ADD", payload, intent=I_GUILD_MEMBERS)
+        self.changed()
+        return u
+
+    async def add_channel(self, name: str, *, topic: str | None = None) -> SbChannel:
+        """A new text channel in the guild (CHANNEL_CREATE reaches a connected bot)."""
+        from .server import I_GUILDS
+        ch = self.world.add_text_channel(name, topic=topic)
+        await self.dispatch("CHANNEL_CREATE", self.world.channel_payload(ch), intent=I_GUILDS)
+        self.changed()
+        return ch
+
     def close_dms(self, user, closed: bool = True) -> None:
         """Make DMs to this user fail with 403/50007 (opening the channel still works)."""
         self.world.user(user).dms_closed = closed

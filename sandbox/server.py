@@ -20,6 +20,7 @@ from aiohttp import WSMsgType, web
 
 from . import gateway as gw
 from .persist import WorldFile
+from .ratelimit import RateLimiter, RateLimitHit
 from .validate import ApiError, validate_commands, validate_message
 from .world import (
     CH_PRIVATE_THREAD, CH_PUBLIC_THREAD, CH_TEXT, F_EPHEMERAL, F_HAS_THREAD, F_LOADING,
@@ -101,7 +102,8 @@ class SandboxServer:
                  token_lifetime: float = 15 * 60, heartbeat_interval: int = 41250,
                  heartbeat_ack_delay: float = 0.1, attachment_size_limit: int = 10 * MiB,
                  compression: bool = True, validate: bool = True,
-                 world_file: str | os.PathLike | None = None) -> None:
+                 world_file: str | os.PathLike | None = None,
+                 rate_limits: "bool | RateLimiter" = False) -> None:
         self.host = host
         self.port = port
         self.token = token
@@ -121,6 +123,12 @@ class SandboxServer:
         self.attachment_size_limit = attachment_size_limit
         self.compression = compression
         self.validate = validate
+        # Discord's REST rate limits (sandbox.ratelimit): off by default so the functional
+        # tests keep their speed; True for Discord's limits, or a RateLimiter of your own.
+        if isinstance(rate_limits, RateLimiter):
+            self.rate_limiter: RateLimiter | None = rate_limits
+        else:
+            self.rate_limiter = RateLimiter() if rate_limits else None
 
         self.sessions: dict[str, gw.Session] = {}
         self.connections: list[gw.Connection] = []
@@ -265,6 +273,16 @@ class SandboxServer:
     def touch(self) -> None:
         self._last_activity = asyncio.get_running_loop().time()
 
+    @property
+    def rate_limited(self) -> list[RateLimitHit]:
+        """Every 429 the stand-in sent (empty without ``rate_limits``); ``rate_limited_counts()``
+        counts them by route."""
+        return self.rate_limiter.hits if self.rate_limiter is not None else []
+
+    def rate_limited_counts(self) -> dict[str, int]:
+        """429s sent, by "METHOD /route" (global ones marked " (global)")."""
+        return dict(self.rate_limiter.counts()) if self.rate_limiter is not None else {}
+
     @web.middleware
     async def _middleware(self, request: web.Request, handler):
         if not request.path.startswith("/api"):       # the gateway socket, attachments, UI
@@ -272,7 +290,22 @@ class SandboxServer:
         self._inflight += 1
         self.touch()
         try:
-            return await self._handle(request, handler)
+            limiter = self.rate_limiter
+            if limiter is None:
+                return await self._handle(request, handler)
+            route = request.match_info.route.resource
+            template = route.canonical if route is not None else request.path
+            verdict = limiter.admit(request.method, template, request.match_info)
+            if verdict.refused:
+                resp = json_response(verdict.body(), 429)
+                self.requests.append((request.method, request.path, 429))
+                log.info("sandbox: %s %s -> 429 (%s, retry after %.3f s)", request.method, request.path,
+                         verdict.scope, verdict.retry_after)
+            else:
+                resp = await self._handle(request, handler)
+            resp.headers.update(verdict.headers)
+            limiter.answered(resp.status)
+            return resp
         finally:
             self._inflight -= 1
             self.touch()

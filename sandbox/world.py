@@ -440,6 +440,28 @@ class World:
         self.commands: dict[tuple[int | None, str], dict] = {}   # (guild_id|None, name) -> command
         self.nonces: dict[tuple[int, str], int] = {}
 
+    # -- growing the world ----------------------------------------------------
+    def add_user(self, name: str, *, display_name: str | None = None, locale: str = "en-US",
+                 roles: tuple[int, ...] = ()) -> SbUser:
+        """A new human, member of the guild (``name`` is the username, lower-cased)."""
+        username = name.lower()
+        if any(u.username == username for u in self.users.values()):
+            raise ValueError(f"a sandbox user named {username!r} exists already")
+        u = SbUser(self.ids.next(), username, display_name or name, locale=locale)
+        self.users[u.id] = u
+        self.humans.append(u)
+        self.members[u.id] = SbMember(u, list(roles))
+        return u
+
+    def add_text_channel(self, name: str, *, topic: str | None = None) -> SbChannel:
+        """A new text channel of the guild, after the others."""
+        if any(c.name == name and c.type == CH_TEXT for c in self.channels.values()):
+            raise ValueError(f"a sandbox channel named #{name} exists already")
+        ch = SbChannel(self.ids.next(), CH_TEXT, name, guild_id=self.guild_id,
+                       position=len(self.text_channels), topic=topic or f"Sandbox channel #{name}")
+        self.channels[ch.id] = ch
+        return ch
+
     # -- lookup ---------------------------------------------------------------
     def user(self, ref: Any) -> SbUser:
         """A user by SbUser, id (int/str), username or display name (case-insensitive)."""

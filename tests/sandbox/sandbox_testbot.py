@@ -273,6 +273,19 @@ class Demo(commands.GroupCog, name="demo"):
         await interaction.response.send_message(
             view=Layout(), file=discord.File(io.BytesIO(png_bytes(200, 100)), "board.png"))
 
+    @app_commands.command(name="burst", description="Send many channel messages at once")
+    async def burst(self, interaction: discord.Interaction, count: int, spread: bool = False) -> None:
+        """``count`` messages sent concurrently, in this channel or spread over every text
+        channel of the guild; then a follow-up says how many went out (rate-limit tests)."""
+        await interaction.response.defer(ephemeral=True)
+        channels = (sorted(interaction.guild.text_channels, key=lambda c: c.position) if spread
+                    else [interaction.channel])
+        results = await asyncio.gather(*(channels[i % len(channels)].send(f"burst {i}") for i in range(count)),
+                                       return_exceptions=True)
+        errors = [type(r).__name__ for r in results if isinstance(r, BaseException)]
+        self.bot.log.append(("burst", count - len(errors), errors))
+        await interaction.followup.send(f"sent {count - len(errors)} of {count}", ephemeral=True)
+
     @new.autocomplete("pace")      # Discord refuses choices and autocomplete on one option
     async def pace_ac(self, interaction, current: str):
         return [app_commands.Choice(name=s, value=s) for s in ("slow", "fast") if s.startswith(current)]

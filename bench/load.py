@@ -1,0 +1,757 @@
+"""Many tables at once: the real bot, as its own process, against the Discord stand-in with
+Discord's rate limits on, played by simulated humans who click as soon as a panel reaches them.
+
+    python -m bench.load --matches 200 --players 4 [--processes 1] [--decisions 10] [--seed 3]
+                         [--tables-per-channel 4] [--no-rate-limits] [--loop-lag] [--profile FILE]
+
+The tables play the four games in turn (libertalia, glen_more, whisky, keyflower), each with
+``players - 1`` humans and one AI seat, spread over channels of ``--tables-per-channel`` tables
+(the lobby lives in the channel, the game in a thread of the lobby message). The bench first
+opens and starts every table (Join, Add AI, Start: not timed), then lets every human play at
+once: whoever gets a panel (a DM, or a question read out to them in the thread) picks one of its
+options at random at once, until their table has made ``--decisions`` human decisions. Then it
+waits for the bot to fall quiet, stops it, and reads the SQLite file.
+
+The bot is ``python bot.py`` with SANDBOX_URL at this stand-in, a temporary DATABASE_PATH and
+GUILD_READY_TIMEOUT=0.05; its CPU time (with its render workers) and peak RSS come from /proc.
+``--processes N`` would start N bot processes, one per shard; the bot does not support sharding
+yet, so only 1 is accepted. ``--loop-lag`` runs bot.py through ``bench.botlag`` (the same bot,
+plus a task that samples its event loop's lag); ``--profile FILE`` runs it under cProfile.
+
+The last line is JSON:
+- ``callback_ms_*``: click -> the interaction's callback (what Discord's 3-second deadline measures);
+- ``published_ms_*``: click -> the first edit or re-post of that table's board message that the
+  stand-in received after the callback (its consequences are out). In a simultaneous phase the
+  edit may be the one drawn for another player's earlier click, so there it is a lower bound;
+- ``renders_per_s``: board images uploaded per second of play;
+- ``cpu_s_per_decision``: CPU seconds of the bot and its workers during play, per decision;
+- ``rss_mb_peak``: the bot process's VmHWM (``rss_mb_peak_with_workers`` adds its children's);
+- ``lost_moves``: accepted clicks whose move is not in the store's action log (or another move
+  is there), checked by replaying every match; ``duplicated_moves``: human moves in the store
+  that no accepted click explains (time-outs of a question are counted apart, ``timed_out``);
+- ``errors``: sandbox handler errors and unknown routes + interactions not answered in time +
+  refusals (a human only ever clicks a live panel, so every refusal is unexpected) + ERROR lines
+  in the bot's log;
+- ``rate_limited``: 429s the stand-in sent (``rate_limited_by_route`` splits them).
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import logging
+import math
+import os
+import random
+import re
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bench.common import percentile, print_result
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = ("libertalia", "glen_more", "whisky", "keyflower")
+COMMANDS = {"libertalia": "libertalia new", "glen_more": "glenmore new", "whisky": "whisky new",
+            "keyflower": "keyflower new"}
+CHOICE = re.compile(r"(act|sel):(\d+):([A-Z]):(\d+):([0-9a-f]+)")
+TABLE_ID = re.compile(r"(?:tbl:[a-z]+|act|sel):(\d+)")
+CLK_TCK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+log = logging.getLogger("bench.load")
+
+
+# --- /proc ------------------------------------------------------------------------------------
+def _children(pid: int) -> list[int]:
+    """Every live descendant of ``pid`` (render workers, multiprocessing's helpers)."""
+    parents: dict[int, list[int]] = defaultdict(list)
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            with open(f"/proc/{d}/stat") as f:
+                ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        parents[ppid].append(int(d))
+    out, todo = [], [pid]
+    while todo:
+        for c in parents.get(todo.pop(), []):
+            out.append(c)
+            todo.append(c)
+    return out
+
+
+def cpu_seconds(pid: int) -> float:
+    """utime + stime of ``pid`` and its live descendants."""
+    total = 0.0
+    for p in [pid, *_children(pid)]:
+        try:
+            with open(f"/proc/{p}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / CLK_TCK
+        except (OSError, IndexError, ValueError):
+            pass
+    return total
+
+
+def vm_hwm_mb(pid: int) -> float:
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def _loadavg() -> float:
+    """The 1-minute load average (other work on the machine skews every number here)."""
+    try:
+        with open("/proc/loadavg") as f:
+            return float(f.read().split()[0])
+    except (OSError, ValueError):
+        return -1.0
+
+
+# --- the bot process --------------------------------------------------------------------------
+class Bot:
+    """``python bot.py`` against the bench's stand-in (optionally through bench.botlag or
+    cProfile), its log in a file."""
+
+    def __init__(self, sb, workdir: Path, *, loop_lag: bool = False, profile: str | None = None) -> None:
+        self.sb, self.workdir = sb, workdir
+        self.db_path = workdir / "load.db"
+        self.log_path = workdir / "bot.log"
+        self.lag_path = workdir / "loop-lag.json"
+        self.loop_lag, self.profile = loop_lag, profile
+        self.proc: subprocess.Popen | None = None
+
+    async def start(self) -> None:
+        after = self.sb.identify_count
+        env = {**os.environ, "SANDBOX_URL": self.sb.base_url, "DATABASE_PATH": str(self.db_path),
+               "GUILD_READY_TIMEOUT": "0.05", "LOG_LEVEL": "WARNING", "DISCORD_TOKEN": "sandbox-token",
+               "PYTHONUNBUFFERED": "1"}
+        env.pop("SANDBOX", None)
+        if self.loop_lag:
+            env["BOTLAG_OUT"] = str(self.lag_path)
+            cmd = [sys.executable, "-m", "bench.botlag"]
+        elif self.profile:
+            cmd = [sys.executable, "-m", "cProfile", "-o", str(Path(self.profile).resolve()), str(ROOT / "bot.py")]
+        else:
+            cmd = [sys.executable, str(ROOT / "bot.py")]
+        self._log = open(self.log_path, "w")
+        self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT)
+        waiter = asyncio.ensure_future(self.sb.wait_for_bot(after=after, timeout=120))
+        while not waiter.done():
+            if self.proc.poll() is not None:
+                waiter.cancel()
+                raise RuntimeError(f"bot.py exited with {self.proc.returncode}: {self.log_path.read_text()[-2000:]}")
+            await asyncio.sleep(0.05)
+        waiter.result()
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    async def stop(self, timeout: float = 60.0) -> int | None:
+        """SIGTERM (the bot finishes its publications, which need the stand-in: so the event
+        loop keeps serving while it waits), then SIGKILL after ``timeout``."""
+        if self.proc is None:
+            return None
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            deadline = time.perf_counter() + timeout
+            while self.proc.poll() is None and time.perf_counter() < deadline:
+                await asyncio.sleep(0.05)
+            if self.proc.poll() is None:
+                log.warning("bot.py did not stop within %s s of SIGTERM; killing it", timeout)
+                orphans = _children(self.proc.pid)      # its render workers would outlive it
+                self.proc.kill()
+                self.proc.wait(10)
+                for pid in orphans:
+                    try:
+                        os.kill(pid, signal.SIGKILL)
+                    except OSError:
+                        pass
+        self._log.close()
+        return self.proc.returncode
+
+    def log_lines(self) -> list[str]:
+        return self.log_path.read_text(errors="replace").splitlines()
+
+
+# --- tables and clicks ------------------------------------------------------------------------
+@dataclass
+class Click:
+    table: "Table"
+    user_id: int
+    key: tuple[int, str, int]          # (match, seat, seat's action count) from the custom_id
+    fp: str
+    idx: int
+    result: object = None              # sandbox InteractionResult
+    accepted: bool = False
+    published_at: float | None = None  # perf_counter of the board publication
+
+    @property
+    def interaction(self):
+        return self.result.interaction
+
+    @property
+    def callback_ms(self) -> float:
+        return self.interaction.latency * 1000
+
+    @property
+    def published_ms(self) -> float:
+        return (self.published_at - self.interaction.dispatched_at) * 1000
+
+
+@dataclass
+class Table:
+    i: int
+    game: str
+    channel: object                    # SbChannel
+    humans: list                       # SbUser
+    lobby_id: int | None = None
+    match_id: int | None = None
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+    done: asyncio.Event = field(default_factory=asyncio.Event)
+    accepted: int = 0
+    inflight: int = 0
+    clicks: list[Click] = field(default_factory=list)
+    awaiting: list[Click] = field(default_factory=list)   # accepted or in flight, not yet published
+    clicked: set = field(default_factory=set)             # decision keys acted on
+    held: dict = field(default_factory=dict)              # user id -> panel that came before play
+    board_images: set = field(default_factory=set)        # attachment ids seen on boards
+    in_channel: bool = False                              # no thread: the game is in the channel
+    publications: list[float] = field(default_factory=list)
+    last_progress: float = 0.0
+
+
+def choice_of(msg, rng: random.Random):
+    """(kind, custom_id, value, key, fp, idx) for a random live choice on a panel, or None."""
+    options = []
+    for row in msg.components or []:
+        for c in row.get("components", []):
+            cid = c.get("custom_id", "")
+            if c.get("disabled") or not cid.startswith(("act:", "sel:")):
+                continue
+            if cid.startswith("sel:"):
+                for o in c.get("options", []):
+                    options.append(("select", cid, o["value"]))
+            else:
+                options.append(("button", cid, cid.rsplit(":", 1)[1]))
+    if not options:
+        return None
+    kind, cid, value = rng.choice(options)
+    m = CHOICE.match(cid)
+    key = (int(m.group(2)), m.group(3), int(m.group(4)))
+    return kind, cid, value, key, m.group(5), int(value)
+
+
+class Load:
+    def __init__(self, sb, args) -> None:
+        self.sb, self.args = sb, args
+        self.rng = random.Random(args.seed)
+        self.tables: list[Table] = []
+        self.by_user: dict[int, Table] = {}
+        self.by_match: dict[int, Table] = {}
+        self.playing = False
+        self.unanswered: list[str] = []
+        self.refusals: list[str] = []
+        self.stale = 0                     # panels retired before the click reached them
+        self.setup_failures: list[str] = []
+        self._tasks: set[asyncio.Task] = set()
+        sb._listeners.append(self.on_event)
+
+    # -- the world ----------------------------------------------------------------------------
+    async def build_world(self) -> None:
+        a = self.args
+        n_humans = max(1, a.players - 1)
+        n_channels = math.ceil(a.matches / a.tables_per_channel)
+        channels = [await self.sb.add_channel(f"tables-{c + 1:03d}") for c in range(n_channels)]
+        for i in range(a.matches):
+            humans = [await self.sb.add_user(f"p{i:03d}{chr(97 + h)}", display_name=f"P{i}{chr(97 + h)}")
+                      for h in range(n_humans)]
+            t = Table(i, GAMES[i % len(GAMES)], channels[i // a.tables_per_channel], humans)
+            self.tables.append(t)
+            for u in humans:
+                self.by_user[u.id] = t
+
+    # -- what the stand-in sees ----------------------------------------------------------------
+    def on_event(self, kind: str, m) -> None:
+        """Called by the stand-in for every message created/edited (synchronously)."""
+        from sandbox import SbMessage
+        if kind not in ("create", "edit") or not isinstance(m, SbMessage) or m.author.id != self.sb.bot_user.id:
+            return
+        now = time.perf_counter()
+        if m.visibility == "dm":
+            t = self.by_user.get(m.viewer_id)
+            if t is not None and kind == "create":
+                self.offer(t, m.viewer_id, m)
+            return
+        # a table's messages are known by the match id in their buttons: the board carries
+        # tbl:turn:<match>, a decision read out at the table act:/sel:<match>:... (a table
+        # whose thread could not be made plays in the channel itself)
+        mid = None
+        for cid in m.custom_ids:
+            found = TABLE_ID.match(cid)
+            if found:
+                mid = int(found.group(1))
+                break
+        t = self.by_match.get(mid) if mid is not None else None
+        if t is None:
+            return
+        if kind == "create" and m.content.startswith("<@") and CHOICE.match(m.custom_ids[0]):
+            uid = int(re.match(r"<@!?(\d+)>", m.content).group(1))
+            if self.by_user.get(uid) is t:
+                self.offer(t, uid, m)
+        new = [a.id for a in m.attachments if a.id not in t.board_images]
+        if new and any(cid.startswith("tbl:turn:") for cid in m.custom_ids):
+            t.in_channel = m.channel_id != t.lobby_id     # a thread of the lobby has its id
+            t.board_images.update(new)
+            self.published(t, now)
+
+    def published(self, t: Table, now: float) -> None:
+        t.publications.append(now)
+        if not t.ready.is_set():
+            t.ready.set()
+        keep = []
+        for c in t.awaiting:
+            it = c.interaction
+            if it.callback_type is None:
+                keep.append(c)
+            elif it.callback_type == 7 and it.callback_at <= now:
+                c.published_at = now
+            elif it.callback_type == 7:
+                keep.append(c)
+        t.awaiting = keep
+
+    def offer(self, t: Table, uid: int, m) -> None:
+        if not self.playing:
+            if any(cid.startswith(("act:", "sel:")) for cid in m.custom_ids):
+                t.held[uid] = m
+            return
+        self._spawn(self.act(t, uid, m))
+
+    def _spawn(self, coro) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # -- a human ----------------------------------------------------------------------------------
+    async def act(self, t: Table, uid: int, m, delay: float = 0.0) -> None:
+        from sandbox import InteractionFailed, SandboxError
+        if delay > 0:
+            await asyncio.sleep(delay)
+        if t.accepted + t.inflight >= self.args.decisions:
+            return
+        pick = choice_of(self.sb.world.messages.get(m.id, m), self.rng)
+        if pick is None:
+            return
+        kind, cid, value, key, fp, idx = pick
+        if key in t.clicked:                 # the same decision offered in the thread and by DM
+            return
+        t.clicked.add(key)
+        t.inflight += 1
+        click = Click(t, uid, key, fp, idx)
+        try:
+            try:
+                if kind == "select":
+                    r = await self.sb.select(uid, m, cid, [value], wait=False)
+                else:
+                    r = await self.sb.click(uid, m, cid, wait=False)
+            except SandboxError:
+                self.stale += 1                  # the panel lost its buttons before the click
+                t.clicked.discard(key)
+                return
+            click.result = r
+            t.clicks.append(click)
+            t.awaiting.append(click)
+            try:
+                await r.wait_ack()
+            except InteractionFailed as e:
+                self.unanswered.append(f"table {t.i} {t.game}: {str(e)[:200]}")
+                return
+            if r.type == 7:
+                click.accepted = True
+                t.accepted += 1
+                t.last_progress = time.perf_counter()
+                if t.accepted >= self.args.decisions:
+                    t.done.set()
+            else:
+                self.refusals.append(f"table {t.i} {t.game}: {r.content[:160]!r}")
+        finally:
+            t.inflight -= 1
+
+    # -- opening the tables ------------------------------------------------------------------------
+    async def open_table(self, t: Table, sem: asyncio.Semaphore, at: float) -> None:
+        from tests.e2e.harness import table_button
+        sb = self.sb
+        host, *others = t.humans
+        try:
+            await asyncio.sleep(max(0.0, at - time.perf_counter()))
+            async with sem:
+                r = await sb.slash(host, COMMANDS[t.game], channel=t.channel)
+                lobby = r.message
+                t.lobby_id = lobby.id
+                t.match_id = int(table_button(lobby, "join").rsplit(":", 1)[1])
+                self.by_match[t.match_id] = t
+                for u in others:
+                    j = await sb.click(u, lobby, table_button(lobby, "join"))
+                    if j.type != 6:
+                        self.setup_failures.append(f"table {t.i}: join refused: {j.content!r}")
+                for _ in range(1 if self.args.players > 1 else 0):
+                    await sb.click(host, lobby, table_button(lobby, "ai"))
+                s = await sb.click(host, lobby, table_button(lobby, "start"))
+                if s.type != 6:
+                    self.setup_failures.append(f"table {t.i}: start refused: {s.content!r}")
+            await asyncio.wait_for(t.ready.wait(), self.args.setup_timeout)
+        except Exception as e:  # noqa: BLE001 - reported, the run goes on
+            self.setup_failures.append(f"table {t.i} {t.game}: {type(e).__name__}: {str(e)[:300]}")
+
+    async def open_all(self) -> None:
+        """Open the tables at ``--open-rate`` per second (an evening's tables do not all start
+        in the same second; 0: all at once)."""
+        sem = asyncio.Semaphore(self.args.setup_concurrency)
+        now, rate = time.perf_counter(), self.args.open_rate
+        await asyncio.gather(*(self.open_table(t, sem, now + (t.i / rate if rate > 0 else 0.0))
+                               for t in self.tables))
+
+    # -- playing -------------------------------------------------------------------------------------
+    async def play(self) -> None:
+        """Every human clicks as soon as a panel reaches them. The panels that came while the
+        tables were being opened are clicked within the first ``--ramp`` seconds, each at a
+        random moment (0: all in the same instant, a burst no evening produces)."""
+        self.playing = True
+        now = time.perf_counter()
+        for t in self.tables:
+            t.last_progress = now
+            for uid, m in list(t.held.items()):
+                self._spawn(self.act(t, uid, m, delay=self.rng.uniform(0, self.args.ramp)))
+            t.held.clear()
+        live = [t for t in self.tables if t.ready.is_set()]
+        while True:
+            waiting = [t for t in live if not t.done.is_set()]
+            if not waiting:
+                return
+            stalled = [t for t in waiting if time.perf_counter() - t.last_progress > self.args.stall_timeout]
+            if len(stalled) == len(waiting):
+                log.warning("%d tables made no progress for %s s; ending the play", len(stalled),
+                            self.args.stall_timeout)
+                return
+            await asyncio.sleep(0.2)
+
+    async def settle(self, timeout: float) -> None:
+        """Wait until every accepted click was published (or ``timeout``), then for the
+        stand-in to fall quiet."""
+        deadline = time.perf_counter() + timeout
+        while time.perf_counter() < deadline:
+            if not any(c.accepted and c.published_at is None for t in self.tables for c in t.clicks) \
+                    and not self._tasks:
+                break
+            await asyncio.sleep(0.1)
+        try:
+            await self.sb.idle(quiet=2.0, timeout=max(5.0, deadline - time.perf_counter()))
+        except TimeoutError:
+            log.warning("the bot was still busy when the bench stopped waiting")
+
+
+class TimedRequests(list):
+    """``sb.requests`` that also notes when each request was answered (perf_counter)."""
+
+    def __init__(self, *a) -> None:
+        super().__init__(*a)
+        self.times: list[float] = [0.0] * len(self)
+
+    def append(self, item) -> None:
+        super().append(item)
+        self.times.append(time.perf_counter())
+
+
+def request_profile(sb, since: float, until: float, decisions: int) -> dict:
+    """Requests per decision by route (the ids taken out), and the rate of those the global
+    limit counts, between two perf_counter times."""
+    from sandbox.ratelimit import GLOBAL_EXEMPT_PREFIXES, strip_api_prefix
+    reqs = sb.requests
+    routes: Counter = Counter()
+    counted = 0
+    for (method, path, status), at in zip(reqs, getattr(reqs, "times", [])):
+        if not since <= at <= until:
+            continue
+        route = re.sub(r"/\d{6,}", "/{id}", strip_api_prefix(path))
+        route = re.sub(r"/(webhooks/\{id\}|interactions/\{id\})/[^/]+", r"/\1/{token}", route)
+        routes[f"{method} {route}"] += 1
+        if not route.startswith(GLOBAL_EXEMPT_PREFIXES):
+            counted += 1
+    span = max(1e-9, until - since)
+    return {"global_counted_per_s": round(counted / span, 1),
+            "requests_per_decision_by_route": {k: round(v / max(1, decisions), 2)
+                                               for k, v in routes.most_common()}}
+
+
+# --- the store -------------------------------------------------------------------------------
+def check_store(db_path: Path, clicks: list[Click]) -> dict:
+    """Replay every match from the store; compare its human moves with the accepted clicks."""
+    import engines
+    from engines.base import choice_fingerprint
+    accepted = {c.key: c for c in clicks if c.accepted}
+    con = sqlite3.connect(str(db_path))
+    con.row_factory = sqlite3.Row
+    lost = duplicated = timed_out = replay_errors = human_rows = 0
+    matched: set = set()
+    try:
+        for m in con.execute("SELECT * FROM matches WHERE status IN ('running','finished')"):
+            engine = engines.get(m["game"])
+            seats = list(con.execute("SELECT * FROM seats WHERE match_id=? ORDER BY position", (m["id"],)))
+            options = json.loads(m["options"] or "{}").get("engine", {})
+            snap = con.execute("SELECT state FROM snapshots WHERE match_id=? AND n=0", (m["id"],)).fetchone()
+            state = engine.load(json.loads(snap["state"])) if snap else \
+                engine.new([s["seat"] for s in seats], seed=m["seed"], options=options)
+            is_ai = {s["seat"]: bool(s["is_ai"]) for s in seats}
+            counts: Counter = Counter()
+            for row in con.execute("SELECT * FROM actions WHERE match_id=? AND undone=0 ORDER BY n", (m["id"],)):
+                seat, action = row["seat"], json.loads(row["action"])
+                key = (m["id"], seat, counts[seat])
+                counts[seat] += 1
+                if not is_ai.get(seat) and not row["by_ai"]:
+                    human_rows += 1
+                    click = accepted.get(key)
+                    if action.get("type") == "timeout" and click is None:
+                        timed_out += 1
+                    elif click is None:
+                        duplicated += 1
+                    else:
+                        acts = engine.legal(state, seat)
+                        offered = acts if choice_fingerprint(acts) == click.fp else \
+                            engine.public_actions(state, seat)
+                        if 0 <= click.idx < len(offered) and offered[click.idx] == action:
+                            matched.add(key)
+                        else:
+                            duplicated += 1      # a move no click chose; the click's is lost
+                try:
+                    engine.apply(state, seat, action)
+                except Exception:  # noqa: BLE001
+                    replay_errors += 1
+                    break
+    finally:
+        con.close()
+    lost = sum(1 for k in accepted if k not in matched)
+    return {"lost_moves": lost, "duplicated_moves": duplicated, "timed_out": timed_out,
+            "replay_errors": replay_errors, "human_moves_stored": human_rows}
+
+
+# --- the run ---------------------------------------------------------------------------------
+async def lag_sampler(samples: list[float], period: float = 0.05) -> None:
+    loop = asyncio.get_running_loop()
+    while True:
+        t = loop.time()
+        await asyncio.sleep(period)
+        samples.append(max(0.0, loop.time() - t - period) * 1000)
+
+
+async def run(args) -> dict:
+    from sandbox import Sandbox
+    result: dict = {"bench": "load", "rate_limits": not args.no_rate_limits,
+                    "loadavg_1m_at_start": _loadavg()}
+    with tempfile.TemporaryDirectory(prefix="bench-load-") as tmp:
+        sb = Sandbox(rate_limits=not args.no_rate_limits, web_ui=False)
+        sb.requests = TimedRequests()
+        await sb.start()
+        load = Load(sb, args)
+        await load.build_world()
+        bot = Bot(sb, Path(tmp), loop_lag=args.loop_lag, profile=args.profile)
+        own_lag: list[float] = []
+        sampler = asyncio.create_task(lag_sampler(own_lag))
+        try:
+            t_setup = time.perf_counter()
+            await bot.start()
+            await load.open_all()
+            setup_s = time.perf_counter() - t_setup
+            ready = sum(t.ready.is_set() for t in load.tables)
+            print(f"bench.load: {ready} of {len(load.tables)} tables open after {setup_s:.1f} s; playing",
+                  file=sys.stderr, flush=True)
+            rl0 = len(sb.rate_limited)
+            req0 = len(sb.requests)
+            cpu0, own0 = cpu_seconds(bot.pid), time.process_time()
+            own_lag.clear()
+            gc.collect()
+            gc.freeze()          # the stand-in's world is large by now: keep GC pauses short
+            wall0 = time.time()
+            spy = start_py_spy(bot.pid, args.py_spy) if args.py_spy else None
+            t0 = time.perf_counter()
+            await load.play()
+            t_clicks = time.perf_counter()
+            await load.settle(args.settle_timeout)
+            t_end = time.perf_counter()
+            wall1 = time.time()
+            if spy is not None:
+                spy.send_signal(signal.SIGINT)
+                await asyncio.get_running_loop().run_in_executor(None, spy.wait)
+            cpu_play = cpu_seconds(bot.pid) - cpu0
+            own_cpu = time.process_time() - own0
+            rss = vm_hwm_mb(bot.pid)
+            rss_all = rss + sum(vm_hwm_mb(p) for p in _children(bot.pid))
+        finally:
+            sampler.cancel()
+            rc = await bot.stop()
+            await sb.stop()
+        clicks = [c for t in load.tables for c in t.clicks]
+        acc = [c for c in clicks if c.accepted]
+        pub = [c for c in acc if c.published_at is not None]
+        store = check_store(bot.db_path, clicks) if bot.db_path.exists() else {}
+        lines = bot.log_lines()
+        error_lines = [x for x in lines if " ERROR " in x or " CRITICAL " in x]
+        rl_lines = [x for x in lines if "rate limited" in x]
+        failed_dms = [x for x in lines if re.search(r"WARNING cogs\.controller: DM to \d+ failed", x)]
+        publications = [p for t in load.tables for p in t.publications if p >= t0]
+        last_pub = max(publications, default=t_end)
+        play_s = max(1e-9, last_pub - t0)
+        rl_hits = sb.rate_limited[rl0:]
+        errors = (len(sb.errors) + len(sb.unknown_routes) + len(load.unanswered) + len(load.refusals)
+                  + len(load.setup_failures) + len(error_lines))
+        cb = [c.callback_ms for c in acc]
+        pb = [c.published_ms for c in pub]
+        lag = []
+        if args.loop_lag and bot.lag_path.exists():
+            lag = [ms for at, ms in json.loads(bot.lag_path.read_text()).get("lag_ms", []) if wall0 <= at <= wall1]
+        result.update({
+            "matches": len(load.tables),
+            "tables_playing": sum(t.ready.is_set() for t in load.tables),
+            "players": args.players,
+            "decisions": len(acc),
+            "decisions_asked": args.decisions,
+            "errors": errors,
+            "callback_ms_p50": round(percentile(cb, 50), 1),
+            "callback_ms_p99": round(percentile(cb, 99), 1),
+            "callback_ms_max": round(max(cb, default=0.0), 1),
+            "published_ms_p50": round(percentile(pb, 50), 1),
+            "published_ms_p99": round(percentile(pb, 99), 1),
+            "published_ms_max": round(max(pb, default=0.0), 1),
+            "unpublished": len(acc) - len(pub),
+            "renders_per_s": round(len(publications) / play_s, 2),
+            "cpu_s_per_decision": round(cpu_play / max(1, len(acc)), 4),
+            "rss_mb_peak": round(rss, 1),
+            "rss_mb_peak_with_workers": round(rss_all, 1),
+            "lost_moves": store.get("lost_moves", len(acc)),
+            "duplicated_moves": store.get("duplicated_moves", 0),
+            "timed_out": store.get("timed_out", 0),
+            "replay_errors": store.get("replay_errors", 0),
+            "rate_limited": len(rl_hits),
+            "rate_limited_by_route": dict(Counter(h.key for h in rl_hits)),
+            "invalid_requests": sb.rate_limiter.invalid_requests if sb.rate_limiter else 0,
+            "play_s": round(t_clicks - t0, 1),
+            "settle_s": round(t_end - t_clicks, 1),
+            "setup_s": round(setup_s, 1),
+            "decisions_per_s": round(len(acc) / max(1e-9, t_clicks - t0), 2),
+            "requests_per_decision": round((len(sb.requests) - req0) / max(1, len(acc)), 2),
+            "bot_cpu_s": round(cpu_play, 1),
+            "bench_cpu_s": round(own_cpu, 1),
+            "stand_in_loop_lag_ms_max": round(max(own_lag, default=0.0), 1),
+            "error_detail": {"sandbox": len(sb.errors) + len(sb.unknown_routes), "unanswered": len(load.unanswered),
+                             "refusals": len(load.refusals), "setup": len(load.setup_failures),
+                             "bot_log": len(error_lines)},
+            "stale_panels": load.stale,
+            "failed_dms": len(failed_dms),
+            "tables_without_thread": sum(t.in_channel for t in load.tables),
+            "setup_rate_limited": rl0,
+            "bot_rate_limit_warnings": len(rl_lines),
+            "bot_exit": rc,
+            **request_profile(sb, t0, last_pub, len(acc)),
+            "machine": f"{os.cpu_count()} cores",
+            "loadavg_1m_at_end": _loadavg(),
+        })
+        if lag:
+            result["bot_loop_lag_ms_p99"] = round(percentile(lag, 99), 1)
+            result["bot_loop_lag_ms_max"] = round(max(lag), 1)
+        if args.verbose or errors:
+            for label, items in (("setup", load.setup_failures), ("unanswered", load.unanswered),
+                                 ("refusals", load.refusals), ("sandbox", sb.errors + sb.unknown_routes),
+                                 ("bot log", error_lines), ("failed DM", failed_dms)):
+                for x in items[:8]:
+                    print(f"bench.load {label}: {x}", file=sys.stderr)
+        if args.keep_log:
+            Path(args.keep_log).write_text("\n".join(lines))
+        if args.dump:
+            Path(args.dump).write_text(json.dumps({"t0": t0, "tables": [{
+                "i": t.i, "game": t.game, "match": t.match_id, "thread": t.lobby_id,
+                "publications": [round(p - t0, 4) for p in t.publications],
+                "clicks": [{"key": list(c.key), "at": round(c.interaction.dispatched_at - t0, 4),
+                            "callback": c.interaction.latency, "accepted": c.accepted,
+                            "published": None if c.published_at is None else round(c.published_at - t0, 4)}
+                           for c in t.clicks]} for t in load.tables],
+                "rate_limited": [{"key": h.key, "major": h.major, "retry_after": h.retry_after, "at": h.at}
+                                 for h in sb.rate_limited]}))
+    return result
+
+
+def start_py_spy(pid: int, out: str) -> subprocess.Popen:
+    import shutil
+    exe = os.environ.get("PY_SPY") or shutil.which("py-spy")
+    if not exe:
+        raise SystemExit("bench.load: --py-spy needs py-spy (pip install py-spy; or set PY_SPY)")
+    return subprocess.Popen([exe, "record", "--pid", str(pid), "--subprocesses", "--rate", "50",
+                             "--format", "raw", "--output", out, "--nonblocking"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def sharding_supported() -> bool:
+    """Whether bot.py can run some shards per process (a SHARD_* setting in its Config)."""
+    try:
+        import bot
+    except Exception:  # noqa: BLE001
+        return False
+    return any("shard" in f for f in getattr(bot.Config, "__dataclass_fields__", {}))
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--matches", type=int, default=200)
+    ap.add_argument("--players", type=int, default=4, help="seats per table: all humans but one AI")
+    ap.add_argument("--processes", type=int, default=1, help="bot processes (needs sharding; for now 1)")
+    ap.add_argument("--decisions", type=int, default=10, help="human decisions per table")
+    ap.add_argument("--seed", type=int, default=3)
+    ap.add_argument("--tables-per-channel", type=int, default=4)
+    ap.add_argument("--no-rate-limits", action="store_true", help="the stand-in without Discord's rate limits")
+    ap.add_argument("--ramp", type=float, default=10.0,
+                    help="seconds over which the panels that came during the opening are clicked")
+    ap.add_argument("--open-rate", type=float, default=2.0,
+                    help="tables opened per second before the play (0: all at once)")
+    ap.add_argument("--setup-concurrency", type=int, default=25)
+    ap.add_argument("--setup-timeout", type=float, default=180.0,
+                    help="seconds a table may take from /new to its first board")
+    ap.add_argument("--stall-timeout", type=float, default=60.0)
+    ap.add_argument("--settle-timeout", type=float, default=60.0)
+    ap.add_argument("--loop-lag", action="store_true", help="sample the bot's event-loop lag (bench.botlag)")
+    ap.add_argument("--profile", metavar="FILE", help="run the bot under cProfile, stats to FILE")
+    ap.add_argument("--py-spy", metavar="FILE",
+                    help="record the bot (and its render workers) with py-spy during the play, "
+                         "collapsed stacks to FILE (py-spy from $PY_SPY or PATH)")
+    ap.add_argument("--keep-log", metavar="FILE", help="copy the bot's log to FILE")
+    ap.add_argument("--dump", metavar="FILE", help="every click and board publication per table, as JSON")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    args = ap.parse_args(argv)
+    if args.processes != 1 and not sharding_supported():
+        print("bench.load: the bot does not support sharding yet (bot.py reads no SHARD_* setting), "
+              "so it runs as 1 process; --processes must be 1", file=sys.stderr)
+        return 2
+    if args.processes != 1:
+        print("bench.load: several bot processes are not wired up yet", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("sandbox").setLevel(logging.WARNING if args.verbose else logging.ERROR)
+    print_result(asyncio.run(run(args)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
