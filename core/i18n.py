@@ -147,6 +147,7 @@ def translator(locale: str | None, seat_names: Mapping[str, str] | None = None) 
     """``tr`` bound to a locale (and a table's seat names), for renderers and views."""
     def _t(message: Text | str, **params: Any) -> str:
         return tr(message, locale, seat_names=seat_names, **params)
+    _t.locale = language(locale)      # renderers break long words by its rules
     return _t
 
 

@@ -14,7 +14,10 @@ from functools import lru_cache
 from itertools import islice
 from pathlib import Path
 
+import pyphen
 from PIL import Image, ImageDraw, ImageFont
+
+from engines.base import T
 
 MIN_WIDTH = 1000
 MIN_TEXT = 14
@@ -167,6 +170,67 @@ def _lines(s: str, width: int, size: int, bold) -> Iterator[str]:
             yield fit(w, width, size, bold)
     if cur:
         yield cur
+
+
+def clauses(tr, parts) -> str:
+    """Clauses in one line, separated as the reader's language does ("; " in English, the
+    Greek ano teleia "· ", since a Greek ";" is a question mark)."""
+    return tr(T("; ", context="between clauses")).join(p for p in parts if p)
+
+
+def language_of(tr) -> str:
+    """The language a renderer's ``tr`` speaks (core.i18n.translator marks it); English for a
+    plain function."""
+    return getattr(tr, "locale", None) or "en"
+
+
+@lru_cache(maxsize=None)
+def _hyphenator(lang: str) -> pyphen.Pyphen | None:
+    found = pyphen.language_fallback(lang.replace("-", "_")) if lang else None
+    return pyphen.Pyphen(lang=found) if found else None
+
+
+def hyphenated_lines(s: str, width: int, size: int = 20, bold=False, max_lines: int = 2,
+                     lang: str | None = "en") -> list[str] | None:
+    """s in at most max_lines lines of at most width pixels, a word too long for a line broken
+    at one of its language's hyphenation points ("Φαρμακο-" / "ποιός"); None when even that
+    does not show the whole text. For names that must never be cut (Greek and Hungarian
+    words are often longer than their English ones)."""
+    hy = _hyphenator(lang or "en")
+    n = room(width, size)
+
+    def fits(t: str) -> bool:
+        return len(t) <= n and text_width(t, size, bold) <= width
+
+    lines: list[str] = []
+    cur = ""
+    words = s.split()
+    i = 0
+    while i < len(words):
+        w = words[i]
+        joined = f"{cur} {w}" if cur else w
+        if fits(joined):
+            cur, i = joined, i + 1
+            continue
+        head = ""
+        for first, rest in (hy.iterate(w) if hy else ()):       # longest first part first
+            if fits(f"{cur} {first}-" if cur else f"{first}-"):
+                head = first
+                break
+        if head:
+            lines.append(f"{cur} {head}-" if cur else f"{head}-")
+            words[i] = w[len(head):]
+            cur = ""
+        elif cur:
+            lines.append(cur)
+            cur = ""
+        else:
+            return None
+        if len(lines) >= max_lines:
+            return None
+    if cur:
+        lines.append(cur)
+    return lines if len(lines) <= max_lines else None
 
 
 def seat_badge(draw: ImageDraw.ImageDraw, xy, index: int, radius: int = 16,

@@ -21,7 +21,7 @@ from engines.base import T
 from engines.glen_more.texts import (chieftains, clansmen as n_clansmen, coins,
                                      different_resources, res_count, tiles as n_tiles, vp,
                                      whisky_barrels)
-from render.common import (INK, MUTED, PAPER, canvas, finish, fit, own_seat, player_tag,
+from render.common import (clauses, INK, MUTED, PAPER, canvas, finish, fit, own_seat, player_tag,
                            rounded, seat_badge, seat_name, seat_rgb, text, text_width, wrap)
 from render.shapes import clansman, compact, dashed_rect, ink_for, resolve_ref, star, text_of
 
@@ -718,7 +718,7 @@ def board_alt(view: dict, tr) -> str:
                 items.append(tr("{letter}: {tile}", letter=s["letter"],
                                 tile=tr(_tile_name_of(view, s.get("tile")))))
         parts.append(tr("Letters on {player}'s territory: {items}.",
-                        player=seat_name(view, focus), items="; ".join(items)))
+                        player=seat_name(view, focus), items=clauses(tr, items)))
     chain = view.get("chain") or {}
     items = []
     for i in chain.get("order") or []:
@@ -731,7 +731,7 @@ def board_alt(view: dict, tr) -> str:
         elif sp.get("pawn"):
             items.append(f"#{i} {seat_name(view, sp['pawn'])}")
     if items:
-        parts.append(tr("Chain: {items}.", items="; ".join(items)))
+        parts.append(tr("Chain: {items}.", items=clauses(tr, items)))
     market = view.get("market") or {}
     if market:
         m = []
@@ -741,7 +741,7 @@ def board_alt(view: dict, tr) -> str:
                           res=T(r), n=e.get("filled", 0),
                           buy=e.get("buy") if e.get("buy") is not None else "—",
                           sell=e.get("sell") if e.get("sell") is not None else "—")))
-        parts.append(tr("Market (cubes, buy/sell price): {items}.", items="; ".join(m)))
+        parts.append(tr("Market (cubes, buy/sell price): {items}.", items=clauses(tr, m)))
     return " ".join(parts)
 
 

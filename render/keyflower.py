@@ -30,9 +30,9 @@ from dataclasses import dataclass
 
 from engines.base import T
 from engines.keyflower import texts as X
-from render.common import (INK, MIN_TEXT, MUTED, PAPER, canvas, clip, finish, fit, own_seat,
+from render.common import (clauses, INK, MIN_TEXT, MUTED, PAPER, canvas, clip, finish, fit, own_seat,
                            player_tag, rounded, seat_name, seat_rgb, text,
-                           text_width, wrap)
+                           language_of, text_width, wrap, hyphenated_lines)
 from render.shapes import (SQRT3, axial_bounds, axial_to_pixel, clansman, compact, dashed_line,
                            hex_corners, hex_edge, ink_for, resolve_ref, star, stroked, text_of)
 
@@ -362,11 +362,12 @@ def _whole(lines: list[str], label: str) -> bool:
     return " ".join(lines) == " ".join(label.split())
 
 
-def name_lines(label: str, s: float, size: int) -> tuple[list[str], int]:
+def name_lines(label: str, s: float, size: int, lang: str | None = "en") -> tuple[list[str], int]:
     """A tile's name laid out inside a flat-top hex of circumradius s: on one line or two
     at the largest size from ``size`` down to the 14 px minimum that shows it whole (never
-    crossing the hex's sides); only when no size does, shortened at 14 px. Returns the lines
-    and the font size."""
+    crossing the hex's sides); then on two lines with a long word hyphenated in the name's
+    language (``lang``), then on three; only when nothing shows it whole, shortened at 14 px. Returns the lines and
+    the font size."""
     def width(sz, n):
         half = n * (sz + 4) / 2 + 3          # half the height of the plate
         return int(min(2 * (s - half / SQRT3) - 14, 1.66 * s))
@@ -376,13 +377,20 @@ def name_lines(label: str, s: float, size: int) -> tuple[list[str], int]:
             lines = wrap(label, width(sz, n), sz, True, max_lines=n)
             if _whole(lines, label):
                 return lines, sz
+    for n in (2, 3):
+        for sz in range(size, MIN_TEXT - 1, -1):
+            lines = (wrap(label, width(sz, n), sz, True, max_lines=n) if n == 3 else None)
+            if not (lines and _whole(lines, label)):
+                lines = hyphenated_lines(label, width(sz, n), sz, True, max_lines=n, lang=lang)
+            if lines:
+                return lines, sz
     return wrap(label, width(MIN_TEXT, 2), MIN_TEXT, True, max_lines=2), MIN_TEXT
 
 
-def _name_plate(d, label, cx, cy, s, fill, size, box_fill=None):
+def _name_plate(d, label, cx, cy, s, fill, size, box_fill=None, lang="en"):
     """The name on a plate in the tile's colour: roads and field borders stop at its edge.
     Returns the plate's box."""
-    lines, sz = name_lines(label, s, size)
+    lines, sz = name_lines(label, s, size, lang)
     lh = sz + 4
     w = max([text_width(ln, sz, True) for ln in lines] + [1]) + 10
     h = len(lines) * lh + 4
@@ -460,7 +468,7 @@ def _draw_hex_tile(d, tr, tile: dict, cx, cy, s, farmers=True, outline=INK, outl
         d.rounded_rectangle(box, radius=6, fill=_light(fill))
         text(d, (cx, cy), big, size=size, bold=True, anchor="mm")
         return box
-    return _name_plate(d, _tile_name(tr, tile), cx, cy, s, fill, name_size)
+    return _name_plate(d, _tile_name(tr, tile), cx, cy, s, fill, name_size, lang=language_of(tr))
 
 
 def _village_name_size(s: float) -> int:
@@ -798,7 +806,7 @@ def _bids_text(view, tr, t: dict) -> str:
         what = tr(X.workers(c, n)) if c in COLOURS else tr(X.good("worker", n))
         out.append(tr("{name}: {workers}, leads", name=_name(view, s_), workers=what) if lead
                    else tr("{name}: {workers}", name=_name(view, s_), workers=what))
-    return "; ".join(out)
+    return clauses(tr, out)
 
 
 def _goods(tr, d: dict, plus=False) -> str:
@@ -835,7 +843,7 @@ def _effect_text(tr, tile: dict) -> str:
         bits = [_goods(tr, tile.get("bonus"), plus=True)] if isinstance(tile.get("bonus"), dict) else []
         if tile.get("start"):
             bits.append(tr("start player"))
-        return "; ".join(b for b in bits if b)
+        return clauses(tr, bits)
     side = tile.get("back") if tile.get("up") else tile.get("front")
     if not isinstance(side, dict):
         return ""
@@ -863,7 +871,7 @@ def _effect_text(tr, tile: dict) -> str:
         bits.append(tr(T("{n} VP per sheep on it", plural="{n} VP per sheep on it", n=n)))
     if _num(side.get("vp")):
         bits.append(tr(X.vp(_num(side["vp"]))))
-    return "; ".join(bits)
+    return clauses(tr, bits)
 
 
 def _card_height(tile: dict, s: float, st: Style) -> int:
@@ -1284,7 +1292,7 @@ def _draw_village(d, view, tr, seat, p, box, s, farmers) -> None:
             dashed_line(d, corners[k], corners[(k + 1) % 6], fill=seat_rgb(view, seat), width=4,
                         dash=9, gap=6)
         tile = (view.get("placing") or {}).get(seat, {}).get("tile")
-        lines, sz = name_lines(_tile_name(tr, _find_tile(view, tile)), s, ns)
+        lines, sz = name_lines(_tile_name(tr, _find_tile(view, tile)), s, ns, language_of(tr))
         for k, ln in enumerate(lines):
             stroked(d, (ox + px, oy + py - (len(lines) - 1) * (sz + 4) / 2 + (sz + 4) * k), ln,
                     size=sz, bold=True, anchor="mm")
@@ -1520,7 +1528,7 @@ def board_alt(view: dict, tr) -> str:
             boats.append(tr("{boat}: {workers}", boat=name, workers=_workers_text(tr, w)) if w
                          else tr("{boat}: empty", boat=name))
     if boats:
-        parts.append(tr("Boats: {items}.", items="; ".join(boats)))
+        parts.append(tr("Boats: {items}.", items=clauses(tr, boats)))
     return " ".join(parts)
 
 

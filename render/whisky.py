@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 
 from engines.base import T
-from render.common import (INK, MUTED, PAPER, canvas, clip, finish, fit, own_seat, player_tag,
+from render.common import (clauses, INK, MUTED, PAPER, canvas, clip, finish, fit, own_seat, player_tag,
                            rounded, seat_badge, seat_name, seat_rgb, text, text_width, wrap)
 from render.shapes import compact, dashed_line, ink_for, resolve_ref, stroked
 
@@ -1256,8 +1256,8 @@ def board_alt(view: dict, tr) -> str:
              + _goal_line(view, tr) + "."]
     q = view.get("question")
     if isinstance(q, dict):
-        opts = "; ".join(f"{o.get('letter', '?')}. {clip(o.get('text', ''), 100)}"
-                         for o in q.get("options") or [] if not o.get("removed"))
+        opts = clauses(tr, [f"{o.get('letter', '?')}. {clip(o.get('text', ''), 100)}"
+                            for o in q.get("options") or [] if not o.get("removed")])
         qt = tr("Question for {player}: {question} Options: {options}.",
                 player=clip(seat_name(view, q.get("seat", "?")), 40), options=opts,
                 question=clip(q.get("question") or "", 300))

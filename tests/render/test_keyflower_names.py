@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import io
 import random
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -74,8 +75,8 @@ class Spy:
             self.drawn.append(s)
             return real_text(draw, xy, s, *a, **k)
 
-        def spy_lines(label, s, size):
-            lines, sz = real_lines(label, s, size)
+        def spy_lines(label, s, size, lang="en"):
+            lines, sz = real_lines(label, s, size, lang)
             self.plates.append((label, s, lines, sz))
             return lines, sz
 
@@ -171,11 +172,20 @@ def _village_sizes() -> tuple[float, ...]:
     return tuple(out)
 
 
+def _shown(lines: list[str]) -> str:
+    """The name the lines show, a word broken at a hyphenation point joined again."""
+    return re.sub(r"- \n?", "", " ".join(lines)) if any(ln.endswith("-") for ln in lines) \
+        else " ".join(lines)
+
+
+@pytest.mark.parametrize("lang", ["en", "el", "hu"])
 @pytest.mark.parametrize("tid", sorted(TILES))
-def test_every_tile_name_fits_whole_at_every_size(tid):
+def test_every_tile_name_fits_whole_at_every_size(tid, lang):
     """Auction cards (1 to 18 tiles, close-up, dense close-up, full map), the private screen,
-    and the smallest village hex of the real games."""
-    name = R._tile_name(tr, {"name": TILES[tid]["name"], "num": TILES[tid].get("num")})
+    and the smallest village hex of the real games, in every language: on up to three lines,
+    a long word broken at one of its language's hyphenation points, never cut."""
+    tr_ = translator(lang)
+    name = R._tile_name(tr_, {"name": TILES[tid]["name"], "num": TILES[tid].get("num")})
     sizes = []
     for st in (R.CLOSE, R.DENSE, R.FULL):
         inner = st.width - 2 * st.margin
@@ -185,11 +195,20 @@ def test_every_tile_name_fits_whole_at_every_size(tid):
     assert smallest >= 68
     sizes.append((smallest, R._village_name_size(smallest)))
     for s, size in sizes:
-        lines, sz = R.name_lines(name, s, size)
-        assert " ".join(lines) == name and len(lines) <= 2 and sz >= 14, (name, s, lines)
+        lines, sz = R.name_lines(name, s, size, lang)
+        assert _shown(lines) == name and len(lines) <= 3 and sz >= 14, (name, s, lines)
+        if lang == "en":
+            assert len(lines) <= 2 and not lines[0].endswith("-"), (name, s, lines)
         half = len(lines) * (sz + 4) / 2 + 3     # the plate stays inside the hex
         for ln in lines:
             assert R.text_width(ln, sz, True) + 10 <= 2 * (s - half / R.SQRT3), (name, s, ln)
+
+
+def test_a_long_word_breaks_at_a_hyphenation_point_of_its_language():
+    lines, _ = R.name_lines("Φαρμακοποιός", 70, 21, "el")
+    assert lines == ["Φαρμακο-", "ποιός"] or lines == ["Φαρμα-", "κοποιός"], lines
+    # with no hyphenation point that fits, the word is shortened rather than broken anywhere
+    assert R.name_lines("Xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", 70, 21, "en")[0][-1].endswith("…")
 
 
 def test_no_road_crosses_a_tile_name():
