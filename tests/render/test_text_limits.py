@@ -45,6 +45,7 @@ MEASURED = [(ImageFont.FreeTypeFont, "getbbox", 0), (ImageFont.FreeTypeFont, "ge
 def measured(monkeypatch) -> list[str]:
     """Every string that Pillow measures or draws from now on."""
     seen: list[str] = []
+    C._width.cache_clear()          # widths measured by earlier tests would not be measured again
     for cls, name, i in MEASURED:
         def spy(self, *args, _orig=getattr(cls, name), _i=i, **kwargs):
             s = kwargs["text"] if "text" in kwargs else args[_i]
