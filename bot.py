@@ -20,6 +20,7 @@ from discord.ext import commands
 import engines
 from cogs import ui
 from cogs.controller import Controller
+from cogs.pacing import GlobalPacer, global_rate, pace
 from core.service import MatchService
 from db.store import Store
 
@@ -104,6 +105,8 @@ class GameBot(commands.Bot):
         client_kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, **client_kwargs)
+        self.pacer = GlobalPacer(global_rate())
+        pace(self.http, self.pacer)
         self.store = store
         self.service = MatchService(store)
         self.controller = Controller(self, self.service, render_processes)

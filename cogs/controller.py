@@ -98,6 +98,9 @@ class Controller:
         self.renderer = Renderer(render_processes)
         self.panels = Panels(self)
         self.dm_closed: set[int] = set()
+        # user id -> DM channel id: discord.py keeps only the newest 128 DM channels, so with
+        # more players than that every DM would open its channel again (one more request)
+        self.dm_channels: dict[int, int] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task] = set()
         self._log: dict[int, deque[str]] = {}
@@ -327,8 +330,11 @@ class Controller:
             return None
         kwargs.setdefault("allowed_mentions", NO_MENTIONS)
         try:
-            # the DM channel is cached after the first one: no user lookup per message
-            channel = await self.bot.create_dm(discord.Object(user_id))
+            # the DM channel is opened once per user: no user lookup, no reopening per message
+            if user_id not in self.dm_channels:
+                self.dm_channels[user_id] = (await self.bot.create_dm(discord.Object(user_id))).id
+            channel = self.bot.get_partial_messageable(self.dm_channels[user_id],
+                                                       type=discord.ChannelType.private)
             return await channel.send(**kwargs)
         except discord.HTTPException as e:
             if is_closed_dm(e):
