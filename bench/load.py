@@ -148,7 +148,7 @@ class Bot:
             cmd = [sys.executable, "-m", "cProfile", "-o", str(Path(self.profile).resolve()), str(ROOT / "bot.py")]
         else:
             cmd = [sys.executable, str(ROOT / "bot.py")]
-        self._log = open(self.log_path, "w")
+        self._log = open(self.log_path, "a")     # a restarted bot adds to the same log
         self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT)
         waiter = asyncio.ensure_future(self.sb.wait_for_bot(after=after, timeout=120))
         while not waiter.done():
@@ -161,6 +161,22 @@ class Bot:
     @property
     def pid(self) -> int:
         return self.proc.pid
+
+    def kill(self) -> None:
+        """A crash: SIGKILL the bot and its render workers at once, no clean shutdown at all
+        (``start`` runs it again on the same database)."""
+        if self.proc is None:
+            return
+        if self.proc.poll() is None:
+            family = _children(self.proc.pid)
+            self.proc.kill()
+            for pid in family:          # orphaned workers would live on
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
+            self.proc.wait(10)
+        self._log.close()
 
     async def stop(self, timeout: float = 60.0) -> int | None:
         """SIGTERM (the bot finishes its publications, which need the stand-in: so the event
@@ -232,8 +248,15 @@ class Table:
     held: dict = field(default_factory=dict)              # user id -> panel that came before play
     board_images: set = field(default_factory=set)        # attachment ids seen on boards
     in_channel: bool = False                              # no thread: the game is in the channel
+    options: dict = field(default_factory=dict)           # options of its /<game> new (timer=...)
     publications: list[float] = field(default_factory=list)
     last_progress: float = 0.0
+
+
+def live_choice_ids(msg) -> list[str]:
+    """The custom_ids of a message's choices (act:/sel:) that can still be used."""
+    return [c.get("custom_id", "") for row in msg.components or [] for c in row.get("components", [])
+            if not c.get("disabled") and c.get("custom_id", "").startswith(("act:", "sel:"))]
 
 
 def choice_of(msg, rng: random.Random):
@@ -349,7 +372,6 @@ class Load:
 
     # -- a human ----------------------------------------------------------------------------------
     async def act(self, t: Table, uid: int, m, delay: float = 0.0) -> None:
-        from sandbox import InteractionFailed, SandboxError
         if delay > 0:
             await asyncio.sleep(delay)
         if t.accepted + t.inflight >= self.args.decisions:
@@ -357,9 +379,15 @@ class Load:
         pick = choice_of(self.sb.world.messages.get(m.id, m), self.rng)
         if pick is None:
             return
-        kind, cid, value, key, fp, idx = pick
-        if key in t.clicked:                 # the same decision offered in the thread and by DM
+        if pick[3] in t.clicked:             # the same decision offered in the thread and by DM
             return
+        await self.click(t, uid, m, pick)
+
+    async def click(self, t: Table, uid: int, m, pick) -> Click | None:
+        """Use one choice of a panel (a ``choice_of`` pick) as ``uid`` and wait for the
+        answer. The Click, or None when the panel lost its buttons before the click."""
+        from sandbox import InteractionFailed, SandboxError
+        kind, cid, value, key, fp, idx = pick
         t.clicked.add(key)
         t.inflight += 1
         click = Click(t, uid, key, fp, idx)
@@ -372,7 +400,7 @@ class Load:
             except SandboxError:
                 self.stale += 1                  # the panel lost its buttons before the click
                 t.clicked.discard(key)
-                return
+                return None
             click.result = r
             t.clicks.append(click)
             t.awaiting.append(click)
@@ -380,7 +408,7 @@ class Load:
                 await r.wait_ack()
             except InteractionFailed as e:
                 self.unanswered.append(f"table {t.i} {t.game}: {str(e)[:200]}")
-                return
+                return click
             if r.type == 7:
                 click.accepted = True
                 t.accepted += 1
@@ -389,8 +417,32 @@ class Load:
                     t.done.set()
             else:
                 self.refusals.append(f"table {t.i} {t.game}: {r.content[:160]!r}")
+            return click
         finally:
             t.inflight -= 1
+
+    def live_panels(self, t: Table) -> dict[int, list]:
+        """The decision panels each human of a table can still use, newest first: their DMs
+        and the decisions read out to them at the table, with live act:/sel: components."""
+        sb = self.sb
+        uids = {u.id for u in t.humans}
+        homes = {c for c in (t.lobby_id, t.channel.id) if c is not None}   # thread, or channel
+        out: dict[int, list] = {uid: [] for uid in uids}
+        for m in sb.world.messages.values():
+            if m.deleted or m.author.id != sb.bot_user.id:
+                continue
+            live = live_choice_ids(m)
+            if not live or int(TABLE_ID.match(live[0]).group(1)) != t.match_id:
+                continue
+            if m.visibility == "dm" and m.viewer_id in uids:
+                out[m.viewer_id].append(m)
+            elif m.visibility == "public" and m.channel_id in homes:
+                to = re.match(r"<@!?(\d+)>", m.content or "")
+                if to and int(to.group(1)) in uids:
+                    out[int(to.group(1))].append(m)
+        for panels in out.values():
+            panels.sort(key=lambda m: m.id, reverse=True)
+        return out
 
     # -- opening the tables ------------------------------------------------------------------------
     async def open_table(self, t: Table, sem: asyncio.Semaphore, at: float) -> None:
@@ -400,7 +452,7 @@ class Load:
         try:
             await asyncio.sleep(max(0.0, at - time.perf_counter()))
             async with sem:
-                r = await sb.slash(host, COMMANDS[t.game], channel=t.channel)
+                r = await sb.slash(host, COMMANDS[t.game], channel=t.channel, **t.options)
                 lobby = r.message
                 t.lobby_id = lobby.id
                 t.match_id = int(table_button(lobby, "join").rsplit(":", 1)[1])
@@ -427,10 +479,9 @@ class Load:
                                for t in self.tables))
 
     # -- playing -------------------------------------------------------------------------------------
-    async def play(self) -> None:
-        """Every human clicks as soon as a panel reaches them. The panels that came while the
-        tables were being opened are clicked within the first ``--ramp`` seconds, each at a
-        random moment (0: all in the same instant, a burst no evening produces)."""
+    def begin(self) -> None:
+        """From now on every human clicks as soon as a panel reaches them; the panels that
+        came before are clicked within the first ``--ramp`` seconds."""
         self.playing = True
         now = time.perf_counter()
         for t in self.tables:
@@ -438,6 +489,12 @@ class Load:
             for uid, m in list(t.held.items()):
                 self._spawn(self.act(t, uid, m, delay=self.rng.uniform(0, self.args.ramp)))
             t.held.clear()
+
+    async def play(self) -> None:
+        """Every human clicks as soon as a panel reaches them. The panels that came while the
+        tables were being opened are clicked within the first ``--ramp`` seconds, each at a
+        random moment (0: all in the same instant, a burst no evening produces)."""
+        self.begin()
         live = [t for t in self.tables if t.ready.is_set()]
         while True:
             waiting = [t for t in live if not t.done.is_set()]
@@ -499,54 +556,100 @@ def request_profile(sb, since: float, until: float, decisions: int) -> dict:
 
 
 # --- the store -------------------------------------------------------------------------------
-def check_store(db_path: Path, clicks: list[Click]) -> dict:
-    """Replay every match from the store; compare its human moves with the accepted clicks."""
+def check_store(db_path: Path, clicks: list[Click], *, crashes: bool = False) -> dict:
+    """Replay every match from the store; compare its human moves with the accepted clicks.
+
+    ``crashes``: the bot was killed during the play, so a click it never answered may still
+    have been stored (the process died between the write and the answer): such a move is
+    counted as ``unconfirmed_moves`` when it is the one the click chose, not as duplicated.
+    Besides the counts, ``problems`` says what is wrong in which match: a lost or unexplained
+    move, a log that does not replay, a snapshot that is not the state its actions give, a
+    finished match without an outcome or a running one with nobody to act."""
     import engines
     from engines.base import choice_fingerprint
+
+    def chosen(engine, state, seat, click):
+        acts = engine.legal(state, seat)
+        offered = acts if choice_fingerprint(acts) == click.fp else engine.public_actions(state, seat)
+        return offered[click.idx] if 0 <= click.idx < len(offered) else None
+
     accepted = {c.key: c for c in clicks if c.accepted}
+    unanswered: dict = defaultdict(list)
+    if crashes:
+        for c in clicks:
+            if c.result is not None and c.interaction.callback_type is None:
+                unanswered[c.key].append(c)
     con = sqlite3.connect(str(db_path))
     con.row_factory = sqlite3.Row
-    lost = duplicated = timed_out = replay_errors = human_rows = 0
+    lost = duplicated = timed_out = replay_errors = human_rows = unconfirmed = 0
+    snapshot_mismatches = bad_status = 0
+    problems: list[str] = []
     matched: set = set()
     try:
         for m in con.execute("SELECT * FROM matches WHERE status IN ('running','finished')"):
+            mid = m["id"]
             engine = engines.get(m["game"])
-            seats = list(con.execute("SELECT * FROM seats WHERE match_id=? ORDER BY position", (m["id"],)))
+            seats = list(con.execute("SELECT * FROM seats WHERE match_id=? ORDER BY position", (mid,)))
             options = json.loads(m["options"] or "{}").get("engine", {})
-            snap = con.execute("SELECT state FROM snapshots WHERE match_id=? AND n=0", (m["id"],)).fetchone()
+            snap = con.execute("SELECT state FROM snapshots WHERE match_id=? AND n=0", (mid,)).fetchone()
             state = engine.load(json.loads(snap["state"])) if snap else \
                 engine.new([s["seat"] for s in seats], seed=m["seed"], options=options)
+            snapshots = {r["n"]: json.loads(r["state"]) for r in
+                         con.execute("SELECT n, state FROM snapshots WHERE match_id=? AND n>0", (mid,))}
             is_ai = {s["seat"]: bool(s["is_ai"]) for s in seats}
             counts: Counter = Counter()
-            for row in con.execute("SELECT * FROM actions WHERE match_id=? AND undone=0 ORDER BY n", (m["id"],)):
+            replayed = True
+            for row in con.execute("SELECT * FROM actions WHERE match_id=? AND undone=0 ORDER BY n", (mid,)):
                 seat, action = row["seat"], json.loads(row["action"])
-                key = (m["id"], seat, counts[seat])
+                key = (mid, seat, counts[seat])
                 counts[seat] += 1
                 if not is_ai.get(seat) and not row["by_ai"]:
                     human_rows += 1
                     click = accepted.get(key)
                     if action.get("type") == "timeout" and click is None:
                         timed_out += 1
+                    elif click is None and any(chosen(engine, state, seat, c) == action for c in unanswered.get(key, ())):
+                        unconfirmed += 1     # stored, then the bot died before it answered
                     elif click is None:
                         duplicated += 1
+                        problems.append(f"match {mid}: move {row['n']} of seat {seat} ({action}) "
+                                        f"was chosen by no click")
+                    elif chosen(engine, state, seat, click) == action:
+                        matched.add(key)
                     else:
-                        acts = engine.legal(state, seat)
-                        offered = acts if choice_fingerprint(acts) == click.fp else \
-                            engine.public_actions(state, seat)
-                        if 0 <= click.idx < len(offered) and offered[click.idx] == action:
-                            matched.add(key)
-                        else:
-                            duplicated += 1      # a move no click chose; the click's is lost
+                        duplicated += 1      # a move no click chose; the click's is lost
+                        problems.append(f"match {mid}: move {row['n']} of seat {seat} ({action}) is "
+                                        f"not the choice of the click that was answered for it")
                 try:
                     engine.apply(state, seat, action)
-                except Exception:  # noqa: BLE001
+                except Exception as e:  # noqa: BLE001
                     replay_errors += 1
+                    problems.append(f"match {mid}: move {row['n']} ({seat} {action}) does not replay: {e!r}")
+                    replayed = False
                     break
+                if row["n"] in snapshots and json.loads(json.dumps(engine.dump(state))) != snapshots[row["n"]]:
+                    snapshot_mismatches += 1
+                    problems.append(f"match {mid}: the snapshot after move {row['n']} is not the state "
+                                    f"its actions give")
+            if replayed:
+                over = engine.outcome(state) is not None
+                if m["status"] == "finished" and not over:
+                    bad_status += 1
+                    problems.append(f"match {mid}: finished in the store but its moves do not end the game")
+                elif m["status"] == "running" and (over or not engine.to_act(state)):
+                    bad_status += 1
+                    problems.append(f"match {mid}: running in the store but "
+                                    + ("its moves end the game" if over else "nobody is to act"))
     finally:
         con.close()
-    lost = sum(1 for k in accepted if k not in matched)
+    missing = [k for k in accepted if k not in matched]
+    lost = len(missing)
+    problems += [f"match {k[0]}: the answered click of seat {k[1]} (its decision {k[2]}) is not in the "
+                 f"store" for k in missing]
     return {"lost_moves": lost, "duplicated_moves": duplicated, "timed_out": timed_out,
-            "replay_errors": replay_errors, "human_moves_stored": human_rows}
+            "replay_errors": replay_errors, "human_moves_stored": human_rows,
+            "unconfirmed_moves": unconfirmed, "snapshot_mismatches": snapshot_mismatches,
+            "bad_status": bad_status, "problems": problems}
 
 
 # --- the run ---------------------------------------------------------------------------------
@@ -712,7 +815,7 @@ def sharding_supported() -> bool:
     return any("shard" in f for f in getattr(bot.Config, "__dataclass_fields__", {}))
 
 
-def main(argv=None) -> int:
+def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--matches", type=int, default=200)
     ap.add_argument("--players", type=int, default=4, help="seats per table: all humans but one AI")
@@ -738,7 +841,22 @@ def main(argv=None) -> int:
     ap.add_argument("--keep-log", metavar="FILE", help="copy the bot's log to FILE")
     ap.add_argument("--dump", metavar="FILE", help="every click and board publication per table, as JSON")
     ap.add_argument("-v", "--verbose", action="store_true")
-    args = ap.parse_args(argv)
+    return ap
+
+
+def options(**overrides) -> argparse.Namespace:
+    """The bench's settings as ``Load`` takes them: the command line's defaults, with
+    ``overrides`` (``options(matches=20, tables_per_channel=1)``), for tests that drive a Load."""
+    args = parser().parse_args([])
+    unknown = set(overrides) - set(vars(args))
+    if unknown:
+        raise TypeError(f"bench.load has no settings {sorted(unknown)}")
+    vars(args).update(overrides)
+    return args
+
+
+def main(argv=None) -> int:
+    args = parser().parse_args(argv)
     if args.processes != 1 and not sharding_supported():
         print("bench.load: the bot does not support sharding yet (bot.py reads no SHARD_* setting), "
               "so it runs as 1 process; --processes must be 1", file=sys.stderr)

@@ -168,13 +168,14 @@ class Panels:
                 mention.append(seat)
             lines = notes.pop(seat, [])
             content, view = self.build(m, seat, self.c.locale(m, s))
+            built = self.stamp(m, seat)          # the decision the panel offers
             if lines:
                 content = clip("\n".join(lines) + "\n" + content)
             msg = await self.c.dm(m, s.user_id, content=content, view=view)
             await self.retire_dm(m, seat)
             await self.retire_ephemeral(m, seat)
             if msg is not None:
-                await self._set_dm(m, seat, DmPanel(msg.channel.id, msg.id, content))
+                await self._set_dm(m, seat, DmPanel(msg.channel.id, msg.id, content), built)
         for seat, lines in notes.items():
             s = m.seat(seat)
             if s is not None and not s.is_ai:
@@ -203,6 +204,7 @@ class Panels:
         """Read a decision out at the table: everyone sees it, only its player may answer."""
         s = m.seat(seat)
         content, view = self.build(m, seat, m.lang, public=True)
+        built = self.stamp(m, seat)
         msg = await self.c.channel(m.home_channel).send(
             clip(f"<@{s.user_id}> " + content), view=view,
             allowed_mentions=mentioning(s.user_id) if ping else NO_MENTIONS)
@@ -210,7 +212,8 @@ class Panels:
         labels = {action_key(a): self.c.t(m)(m.engine.label(m.state, seat, a)) for a in acts}
         await self.retire_public(m, seat)
         self.public[(m.id, seat)] = PublicPanel(msg.channel.id, msg.id, msg.content, stamp, labels)
-        await self.c.service.store.set_seat_message(m.id, seat, "table_panel", msg.channel.id, msg.id)
+        await self.c.service.store.set_seat_message(m.id, seat, "table_panel", msg.channel.id, msg.id,
+                                                    stamp_text(built))
 
     # --- retiring panels ------------------------------------------------------------------
     async def retire_public_done(self, m: Match, steps: list[Step]) -> None:
@@ -291,9 +294,10 @@ class Panels:
             for k in [k for k in store if k[0] == m.id]:
                 del store[k]
 
-    async def _set_dm(self, m: Match, seat: str, panel: DmPanel) -> None:
+    async def _set_dm(self, m: Match, seat: str, panel: DmPanel, stamp: tuple[int, str]) -> None:
         self.dm[(m.id, seat)] = panel
-        await self.c.service.store.set_seat_message(m.id, seat, "panel", panel.channel_id, panel.message_id)
+        await self.c.service.store.set_seat_message(m.id, seat, "panel", panel.channel_id, panel.message_id,
+                                                    stamp_text(stamp))
 
     # --- answers ----------------------------------------------------------------------------
     async def answered(self, interaction: discord.Interaction, m: Match, seat: str,
@@ -353,14 +357,14 @@ class Panels:
         locale = self.c.locale(m, interaction)
         content, view = self.build(m, seat, locale)
         key = (m.id, seat)
-        self.offered[key] = self.stamp(m, seat)
+        self.offered[key] = built = self.stamp(m, seat)
         content = clip(tr("↩ Taken back.", locale) + "\n" + content)
         await interaction.response.edit_message(content=content, view=view, allowed_mentions=NO_MENTIONS)
         msg = interaction.message
         if interaction.guild_id is None and msg is not None:
             if self.dm.get(key) is None or self.dm[key].message_id != msg.id:
                 await self.retire_dm(m, seat)
-            await self._set_dm(m, seat, DmPanel(interaction.channel_id, msg.id, content))
+            await self._set_dm(m, seat, DmPanel(interaction.channel_id, msg.id, content), built)
         else:
             await self.retire_dm(m, seat)
             self.ephemeral[key] = EphemeralPanel(interaction, None if msg is None else msg.id,
@@ -369,19 +373,36 @@ class Panels:
     # --- after a restart --------------------------------------------------------------------
     async def restore(self, m: Match) -> None:
         """Remember who is waiting and which panels they hold, so nobody is pinged or sent a
-        panel twice (the old panels keep working)."""
+        panel twice (the old panels keep working). A decision whose panel had not been posted
+        when the bot stopped (it died between storing a move and publishing it) is delivered
+        now: without it that player, and the table, would wait forever."""
         if m.status != "running":
             return
         store = self.c.service.store
-        for seat, (channel_id, message_id) in (await store.seat_messages(m.id, "panel")).items():
-            self.dm[(m.id, seat)] = DmPanel(channel_id, message_id, None)
         waiting = self.humans_asked(m)
         self.waiting[m.id] = waiting
-        for seat in waiting:
-            self.offered[(m.id, seat)] = self.pinged[(m.id, seat)] = self.stamp(m, seat)
-        for seat, (channel_id, message_id) in (await store.seat_messages(m.id, "table_panel")).items():
+        held: set[str] = set()
+        for seat, (channel_id, message_id, stamp) in (await store.seat_panels(m.id, "panel")).items():
+            self.dm[(m.id, seat)] = DmPanel(channel_id, message_id, None)
+            if seat in waiting and stamp in (None, stamp_text(self.stamp(m, seat))):
+                held.add(seat)
+        for seat, (channel_id, message_id, stamp) in (await store.seat_panels(m.id, "table_panel")).items():
             if seat in waiting and m.engine.public_decision(m.state, seat):
-                acts, _ = m.public_choices(seat)
-                labels = {action_key(a): self.c.t(m)(m.engine.label(m.state, seat, a)) for a in acts}
-                self.public[(m.id, seat)] = PublicPanel(channel_id, message_id, None,
-                                                        self.offered[(m.id, seat)], labels)
+                now = self.stamp(m, seat)
+                if stamp in (None, stamp_text(now)):
+                    held.add(seat)
+                    acts, _ = m.public_choices(seat)
+                    labels = {action_key(a): self.c.t(m)(m.engine.label(m.state, seat, a)) for a in acts}
+                    self.public[(m.id, seat)] = PublicPanel(channel_id, message_id, None, now, labels)
+                else:            # an older question: retired when the current one is read out
+                    count, _, fp = stamp.partition(":")
+                    self.public[(m.id, seat)] = PublicPanel(channel_id, message_id, None, (int(count), fp), {})
+        for seat in held:
+            self.offered[(m.id, seat)] = self.pinged[(m.id, seat)] = self.stamp(m, seat)
+        if waiting - held:
+            await self.deliver(m, {})
+
+
+def stamp_text(stamp: tuple[int, str]) -> str:
+    """A panel's decision as stored with it: "<the seat's action count>:<fingerprint>"."""
+    return f"{stamp[0]}:{stamp[1]}"

@@ -314,11 +314,13 @@ class Store:
 
     # --- per-seat messages --------------------------------------------------------------
     async def set_seat_message(self, match_id: int, seat: str, kind: str, channel_id: int,
-                               message_id: int) -> None:
+                               message_id: int, stamp: str | None = None) -> None:
+        """The message of a seat of that kind; for a panel, ``stamp`` names the decision it
+        offers ("<count>:<fingerprint>")."""
         async with self._transaction() as conn:
             await conn.execute(
-                "INSERT OR REPLACE INTO seat_messages VALUES (?,?,?,?,?)",
-                (match_id, seat, kind, channel_id, message_id))
+                "INSERT OR REPLACE INTO seat_messages (match_id, seat, kind, channel_id, message_id,"
+                " stamp) VALUES (?,?,?,?,?,?)", (match_id, seat, kind, channel_id, message_id, stamp))
 
     async def seat_messages(self, match_id: int, kind: str) -> dict[str, tuple[int, int]]:
         async with self.conn.execute(
@@ -326,6 +328,14 @@ class Store:
                 (match_id, kind)) as cur:
             rows = await cur.fetchall()
         return {r["seat"]: (r["channel_id"], r["message_id"]) for r in rows}
+
+    async def seat_panels(self, match_id: int, kind: str) -> dict[str, tuple[int, int, str | None]]:
+        """Like ``seat_messages``, with the stamp of the decision each panel offers."""
+        async with self.conn.execute(
+                "SELECT seat, channel_id, message_id, stamp FROM seat_messages WHERE match_id=? AND kind=?",
+                (match_id, kind)) as cur:
+            rows = await cur.fetchall()
+        return {r["seat"]: (r["channel_id"], r["message_id"], r["stamp"]) for r in rows}
 
 
 def _match(row: aiosqlite.Row) -> MatchRow:
