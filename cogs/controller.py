@@ -421,8 +421,11 @@ class Controller:
         if change.kind == "lobby":
             await self.edit_lobby(m)
         elif change.kind == "restored":
-            await self.panels.restore(m)
-            if m.state is not None:
+            lost = await self.panels.restore(m)
+            if m.state is not None and lost:        # the crash also kept the board and hands back
+                await self.edit_board(m)
+                await self.refresh_hands(m)
+            elif m.state is not None:
                 for s in m.seats:
                     self._hands[(m.id, s.seat)] = self._hand_digest(m, s.seat)
         elif change.kind == "aborted":

@@ -371,13 +371,14 @@ class Panels:
                                                  content, time.monotonic())
 
     # --- after a restart --------------------------------------------------------------------
-    async def restore(self, m: Match) -> None:
+    async def restore(self, m: Match) -> bool:
         """Remember who is waiting and which panels they hold, so nobody is pinged or sent a
         panel twice (the old panels keep working). A decision whose panel had not been posted
         when the bot stopped (it died between storing a move and publishing it) is delivered
-        now: without it that player, and the table, would wait forever."""
+        now: without it that player, and the table, would wait forever. Returns whether such
+        a publication was lost (the board and hands are then out of date too)."""
         if m.status != "running":
-            return
+            return False
         store = self.c.service.store
         waiting = self.humans_asked(m)
         self.waiting[m.id] = waiting
@@ -401,6 +402,8 @@ class Panels:
             self.offered[(m.id, seat)] = self.pinged[(m.id, seat)] = self.stamp(m, seat)
         if waiting - held:
             await self.deliver(m, {})
+            return True
+        return False
 
 
 def stamp_text(stamp: tuple[int, str]) -> str:

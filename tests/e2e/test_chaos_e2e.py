@@ -411,8 +411,14 @@ async def test_a_decision_a_crash_kept_from_its_player_is_delivered_after_the_re
     asked = await move_without_publishing("B")
     assert asked, f"match {match_id}: no human is asked after both picks"
     mark = max(sb.world.messages)
+    boards = {i: (msg.edited, [a.id for a in msg.attachments]) for i, msg in sb.world.messages.items()
+              if any(a.filename == "libertalia.png" for a in msg.attachments)}
     bot, task, store = await restart()
     try:
+        redrawn = [i for i, before in boards.items() if sb.world.messages[i].edited != before[0]]
+        assert redrawn or any(i > mark for i, msg in sb.world.messages.items()
+                              if any(a.filename == "libertalia.png" for a in msg.attachments)), (
+            f"match {match_id}: the board still shows the state from before the lost publication")
         got = new_panels(mark)
         want = sorted((seat, f":{match_id}:{seat}:{count}:") for seat, count in asked.items())
         assert [seat for seat, _ in got] == [seat for seat, _ in want] and all(
