@@ -2,15 +2,17 @@
 Discord's rate limits on, played by simulated humans who click as soon as a panel reaches them.
 
     python -m bench.load --matches 200 --players 4 [--processes 1] [--decisions 10] [--seed 3]
-                         [--tables-per-channel 4] [--no-rate-limits] [--loop-lag] [--profile FILE]
+                         [--tables-per-channel 4] [--think 0] [--no-rate-limits] [--loop-lag]
+                         [--profile FILE]
 
 The tables play the four games in turn (libertalia, glen_more, whisky, keyflower), each with
 ``players - 1`` humans and one AI seat, spread over channels of ``--tables-per-channel`` tables
 (the lobby lives in the channel, the game in a thread of the lobby message). The bench first
 opens and starts every table (Join, Add AI, Start: not timed), then lets every human play at
 once: whoever gets a panel (a DM, or a question read out to them in the thread) picks one of its
-options at random at once, until their table has made ``--decisions`` human decisions. Then it
-waits for the bot to fall quiet, stops it, and reads the SQLite file.
+options at random at once (``--think S``: after a random 0 to 2*S seconds, as people take),
+until their table has made ``--decisions`` human decisions. Then it waits for the bot to fall
+quiet, stops it, and reads the SQLite file.
 
 The bot is ``python bot.py`` with SANDBOX_URL at this stand-in, a temporary DATABASE_PATH and
 GUILD_READY_TIMEOUT=0.05; its CPU time (with its render workers) and peak RSS come from /proc.
@@ -363,7 +365,8 @@ class Load:
             if any(cid.startswith(("act:", "sel:")) for cid in m.custom_ids):
                 t.held[uid] = m
             return
-        self._spawn(self.act(t, uid, m))
+        think = self.args.think
+        self._spawn(self.act(t, uid, m, delay=self.rng.uniform(0, 2 * think) if think else 0.0))
 
     def _spawn(self, coro) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -732,6 +735,7 @@ async def run(args) -> dict:
             "players": args.players,
             "decisions": len(acc),
             "decisions_asked": args.decisions,
+            "think_s": args.think,
             "errors": errors,
             "callback_ms_p50": round(percentile(cb, 50), 1),
             "callback_ms_p99": round(percentile(cb, 99), 1),
@@ -822,6 +826,8 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--processes", type=int, default=1, help="bot processes (needs sharding; for now 1)")
     ap.add_argument("--decisions", type=int, default=10, help="human decisions per table")
     ap.add_argument("--seed", type=int, default=3)
+    ap.add_argument("--think", type=float, default=0.0,
+                    help="mean seconds a human takes to decide (uniform 0..2x; 0: clicks at once)")
     ap.add_argument("--tables-per-channel", type=int, default=4)
     ap.add_argument("--no-rate-limits", action="store_true", help="the stand-in without Discord's rate limits")
     ap.add_argument("--ramp", type=float, default=10.0,
