@@ -301,6 +301,12 @@ def _ready(engine, state, seat, rng, acc, legal, types, full, land):
     if "coffey" in plays and sum(p["ingredients"].values()) >= 3:
         return plays["coffey"]
     targets = _targets(engine, state, seat, acc)
+    if "jump" in types:
+        # Nick Savage at The Macallan: jump when Bladnoch is nearer to what it wants (the
+        # Macallan itself does not count: standing there gives no question)
+        rest = {f: w for f, w in targets.items() if f != p["pos"]}
+        if _potential(D.BLADNOCH, rest, full) > _potential(p["pos"], rest, full):
+            return types["jump"][0]
     if "sail" in types:
         here = max([w * DECAY ** land[p["pos"]][t] for t, w in targets.items()
                     if t in land[p["pos"]]] or [0.0])

@@ -97,7 +97,8 @@ CHARACTERS: dict[str, dict] = {
     "quinn": {"name": "John Quinn", "extra": False, "kind": "double_move", "country": "IE",
               "ability": "Starting a turn in Ireland, make two moves."},
     "savage": {"name": "Nick Savage", "extra": False, "kind": "jump",
-               "ability": "After a question at The Macallan, jump straight to Bladnoch."},
+               "ability": "Standing at The Macallan on your turn, you may jump straight to "
+                          "Bladnoch."},
     "barrie": {"name": "Rachel Barrie", "extra": False, "kind": "multiplier",
                "distillery": "HI_GLENDRONACH", "factor": 2,
                "ability": "GlenDronach bottles score double."},

@@ -68,3 +68,23 @@ def test_ai_beats_random_and_stays_legal():
         other = "B" if ai_seat == "A" else "A"
         wins += out.ranks[ai_seat] < out.ranks[other]
     assert wins >= 5
+
+
+def test_ai_uses_nick_savages_jump_when_bladnoch_is_worth_it(dice):
+    """Nick Savage: "if you visit the Macallan, you can jump straight to Bladnoch" - the AI
+    jumps when it still lacks a Lowlands bottle and Bladnoch can give one, and stays when
+    Bladnoch has nothing for it."""
+    eng = make_engine()
+    st = new_game(eng, seed=7)
+    seat = current(eng, st)
+    place(st, seat, "SP_ROTHES", character="savage",
+          bottles=[{"d": "SP_MACALLAN", "v": 3}, {"d": "SP_GLENLIVET", "v": 3}])
+    roll(eng, st, dice, 1)
+    do(eng, st, {"type": "move", "to": "SP_MACALLAN"})
+    assert {"type": "jump"} in eng.legal(st, seat)
+    assert ai.choose(eng, st, seat, random.Random(1)) == {"type": "jump"}
+    # every Lowlands distillery (Bladnoch's neighbourhood) is owned or empty: no reason to go
+    for d in st["stock"]:
+        if d.startswith("LO_"):
+            st["stock"][d] = []
+    assert ai.choose(eng, st, seat, random.Random(1)) == {"type": "end"}

@@ -113,13 +113,17 @@ def test_double_move_second_move_after_a_plain_field(game, dice):
 
 
 def test_nick_savage_jumps_from_macallan_to_bladnoch(game, dice):
+    """Nick Savage: "if you visit the Macallan, you can jump straight to Bladnoch"
+    (rules 7: "after visiting Macallan, the player may jump straight to Bladnoch")."""
     eng, st, seat = game
     place(st, seat, "SP_ROTHES", character="savage")
     roll(eng, st, dice, 1)
     do(eng, st, {"type": "move", "to": "SP_MACALLAN"})
     do(eng, st, {"type": "ask", "level": "easy"})
     do(eng, st, {"type": "answer", "option": wrong_option(eng, st)})
-    assert kinds(eng, st) == "savage"
+    # the question ended the movement; the jump is offered with the end of the turn
+    assert kinds(eng, st) == "ready"
+    assert set(legal_types(eng, st)) == {"jump", "end"}
     do(eng, st, {"type": "jump"})
     assert st["players"][seat]["pos"] == "LO_BLADNOCH"
     assert kinds(eng, st) == "distillery"                      # arrival at Bladnoch
@@ -127,6 +131,97 @@ def test_nick_savage_jumps_from_macallan_to_bladnoch(game, dice):
     do(eng, st, {"type": "answer", "option": correct_option(eng, st)})
     assert st["players"][seat]["bottles"] == [{"d": "LO_BLADNOCH", "v": 3}]
     assert current(eng, st) != seat
+
+
+@pytest.mark.parametrize("situation", ["leaves", "owns_a_macallan_bottle", "macallan_is_empty"])
+def test_nick_savage_jump_needs_no_question_at_the_macallan(game, dice, situation):
+    """Nick Savage: "if you visit the Macallan, you can jump straight to Bladnoch". The jump
+    is offered whenever he stands at the Macallan on his turn: whether or not he took a
+    question there, owns a Macallan bottle, or the distillery is empty."""
+    eng, st, seat = game
+    place(st, seat, "SP_ROTHES", character="savage")
+    if situation == "owns_a_macallan_bottle":
+        st["players"][seat]["bottles"] = [{"d": "SP_MACALLAN", "v": 3}]
+        st["stock"]["SP_MACALLAN"] = [1, 5]
+    if situation == "macallan_is_empty":
+        st["stock"]["SP_MACALLAN"] = []
+    roll(eng, st, dice, 1)
+    do(eng, st, {"type": "move", "to": "SP_MACALLAN"})
+    if situation == "leaves":
+        assert kinds(eng, st) == "distillery"
+        do(eng, st, {"type": "leave"})
+    else:
+        assert kinds(eng, st) == "ready"            # no question possible: no distillery step
+    assert st["players"][seat]["pos"] == "SP_MACALLAN"
+    assert set(legal_types(eng, st)) == {"jump", "end"}
+    ev = do(eng, st, {"type": "jump"})
+    assert st["players"][seat]["pos"] == "LO_BLADNOCH"
+    assert any(e.text.msg == "{player} jumps from The Macallan to Bladnoch." for e in ev)
+    assert kinds(eng, st) == "distillery" and st["pending"][-1]["field"] == "LO_BLADNOCH"
+
+
+def test_nick_savage_may_jump_at_the_start_of_his_turn_and_still_roll(game, dice):
+    """Nick Savage: "if you visit the Macallan, you can jump straight to Bladnoch" - also
+    when his turn starts on the Macallan; the jump does not use his roll."""
+    eng, st, seat = game
+    start_turn_of(eng, st, seat)
+    place(st, seat, "SP_MACALLAN", character="savage", bottles=[{"d": "LO_BLADNOCH", "v": 1}])
+    st["stock"]["LO_BLADNOCH"] = [3, 5]
+    assert set(legal_types(eng, st)) == {"roll", "jump"}      # no end: the roll is due
+    assert eng.prompt(st, seat).msg.startswith("Your turn: roll the die, jump to Bladnoch")
+    do(eng, st, {"type": "jump"})
+    assert st["players"][seat]["pos"] == "LO_BLADNOCH"
+    assert kinds(eng, st) == "ready" and legal_types(eng, st) == ["roll"]
+    roll(eng, st, dice, 1)
+    assert st["players"][seat]["pos"] == "LO_NEWTONSTEWART"
+
+
+def test_nick_savage_declines_the_jump(game, dice):
+    """Nick Savage: "if you visit the Macallan, you can jump straight to Bladnoch" - he may,
+    so ending the turn there is a choice too."""
+    eng, st, seat = game
+    place(st, seat, "SP_ROTHES", character="savage")
+    st["stock"]["SP_MACALLAN"] = []
+    roll(eng, st, dice, 1)
+    do(eng, st, {"type": "move", "to": "SP_MACALLAN"})
+    assert eng.prompt(st, seat).msg == ("Jump to Bladnoch (Nick Savage), play a card or end "
+                                        "your turn.")
+    do(eng, st, {"type": "end"})
+    assert current(eng, st) != seat and st["players"][seat]["pos"] == "SP_MACALLAN"
+
+
+def test_nick_savage_cannot_jump_under_prohibition(game, dice):
+    """Prohibition: the victim "may not enter a distillery, lost distillery or pub", and
+    Bladnoch is a distillery, so Nick Savage's jump is not offered while it lasts."""
+    eng, st, seat = game
+    start_turn_of(eng, st, seat)
+    place(st, seat, "SP_MACALLAN", character="savage", prohibition=True)
+    assert "jump" not in legal_types(eng, st)
+    st["players"][seat]["prohibition"] = False
+    assert "jump" in legal_types(eng, st)
+
+
+def test_nick_savage_jump_offer_reveals_no_card(game, dice):
+    """The jump offer and the pauses around it depend on public facts only (character,
+    position, Prohibition, the number of cards held): two hands of the same size but
+    different cards give the same steps and the same non-card choices."""
+    eng, st, seat = game
+    seen = []
+    for hand in (["fifty", "shackleton"], ["smuggler", "luck_irish"]):
+        start_turn_of(eng, st, seat)
+        place(st, seat, "SP_ROTHES", character="savage", hand=list(hand))
+        st["stock"]["SP_MACALLAN"] = []
+        roll(eng, st, dice, 1)
+        do(eng, st, {"type": "move", "to": "SP_MACALLAN"})
+        steps = []
+        while kinds(eng, st) != "ready":
+            steps.append((kinds(eng, st), eng.view(st, None)["pending"]))
+            do(eng, st, {"type": "leave"})
+        steps.append((kinds(eng, st), sorted(a["type"] for a in eng.legal(st, seat)
+                                             if a["type"] != "play")))
+        seen.append(steps)
+    assert seen[0] == seen[1]
+    assert seen[0][-1] == ("ready", ["end", "jump"])
 
 
 def test_other_characters_do_not_jump(game, dice):

@@ -326,8 +326,8 @@ def test_prohibition_closes_distilleries_lost_distilleries_and_pubs(dice):
     do(eng, st, {"type": "move", "to": "LO_MUSSELBURGH"})
     start_turn_of(eng, st, seat)
     st["players"][seat]["prohibition"] = True
-    roll(eng, st, dice, 1)
-    do(eng, st, {"type": "move", "to": "LO_GLENKINCHIE"})
+    roll(eng, st, dice, 1)          # nor end there exactly: Edinburgh is the only end field
+    assert st["players"][seat]["pos"] == "SC_EDINBURGH"
     assert kinds(eng, st) != "distillery"
     # a six lifts it and the turn goes on normally
     st["pending"], st["turn"] = [], None

@@ -286,3 +286,63 @@ def test_illegal_moves_are_refused_without_change(game, dice):
     with pytest.raises(IllegalAction):
         eng.apply(st, "Z", {"type": "roll"})
     assert eng.dump(st) == before
+
+
+def _prohibited(eng, st, seat, field):
+    start_turn_of(eng, st, seat)
+    place(st, seat, field, prohibition=True)
+    st["turn"]["bonus_checked"] = True
+
+
+def test_prohibition_move_may_not_end_on_distillery_lost_distillery_or_pub(game, dice):
+    """Prohibition: the victim "may not enter a distillery, lost distillery or pub". Under
+    Prohibition a move may not end on such a field, by exact count or by stopping early."""
+    eng, st, seat = game
+    _prohibited(eng, st, seat, "SP_CRAIGELLACHIE")
+    roll(eng, st, dice, 1)
+    d = dests(eng, st)
+    # neighbours: Aberlour and The Macallan (distilleries), the Craigellachie pub,
+    # Dufftown ("S") and Rothes (ingredient)
+    assert set(d) == {"SP_DUFFTOWN", "SP_ROTHES"}
+    assert len(eng.legal(st, seat)) == 2
+    # a lost distillery is closed as well: two steps from Blair Atholl lie only Dalwhinnie,
+    # Edradour (distilleries) and Auchnagie (lost distillery), so the figure stays
+    _prohibited(eng, st, seat, "HI_BLAIRATHOLL")
+    roll(eng, st, dice, 2)
+    assert st["players"][seat]["pos"] == "HI_BLAIRATHOLL"
+    # without Prohibition the same moves may end there
+    start_turn_of(eng, st, seat)
+    place(st, seat, "SP_CRAIGELLACHIE", prohibition=False)
+    st["turn"]["bonus_checked"] = True
+    roll(eng, st, dice, 1)
+    assert {"SP_ABERLOUR", "SP_MACALLAN", "SP_PUB_CRAIGELLACHIE"} <= set(dests(eng, st))
+
+
+def test_prohibition_move_may_pass_through_a_distillery(game, dice):
+    """Prohibition: the victim "may not enter a distillery, lost distillery or pub" - as an
+    end field; the move may pass through one on the way (it "still plays the turn")."""
+    eng, st, seat = game
+    _prohibited(eng, st, seat, "IE_CLARA")
+    roll(eng, st, dice, 2)
+    d = dests(eng, st)
+    assert set(d) == {"IE_KINNEGAD", "IE_MOUNTMELLICK"}
+    assert d["IE_KINNEGAD"]["path"] == ["IE_CLARA", "IE_KILBEGGAN", "IE_KINNEGAD"]
+    assert d["IE_MOUNTMELLICK"]["path"] == ["IE_CLARA", "IE_TULLAMORE", "IE_MOUNTMELLICK"]
+    do(eng, st, {"type": "move", "to": "IE_MOUNTMELLICK"})
+    assert st["players"][seat]["pos"] == "IE_MOUNTMELLICK"
+
+
+def test_prohibition_dead_end_the_figure_stays(game, dice):
+    """Prohibition: the victim "may not enter a distillery, lost distillery or pub". When
+    every field where the move could end is one of those, the figure stays where it is
+    (as with a move of 0: nothing triggers, no ingredient, no card); the turn goes on."""
+    eng, st, seat = game
+    _prohibited(eng, st, seat, "IE_CLARA")      # both neighbours are distilleries
+    deck = list(st["special_deck"])
+    ev = roll(eng, st, dice, 1)
+    p = st["players"][seat]
+    assert p["pos"] == "IE_CLARA" and kinds(eng, st) != "move"
+    assert st["special_deck"] == deck           # Clara is an "S" field: no draw, no move
+    stay = [e for e in ev if e.text.msg.startswith("Prohibition: every field")]
+    assert len(stay) == 1 and stay[0].public and stay[0].text.params["place"].msg == "Clara"
+    assert current(eng, st) != seat             # no cards, no roll left: the turn ends

@@ -6,9 +6,12 @@ import json
 
 import pytest
 
-import engines.whisky.engine as engine_mod
 from engines.base import rng as base_rng
+from engines.whisky import common, fields, game_setup, movement, questions, specials, turns
 from engines.whisky.engine import WhiskyEngine
+
+# the engine modules that draw random numbers (each imported engines.base.rng by name)
+RNG_MODULES = (common, fields, game_setup, movement, questions, specials, turns)
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -63,7 +66,9 @@ def dice(monkeypatch):
             return orig(a, b)
         r.randint = randint
         return r
-    monkeypatch.setattr(engine_mod, "rng", fake)
+    for mod in RNG_MODULES:
+        if hasattr(mod, "rng"):
+            monkeypatch.setattr(mod, "rng", fake)
     return d
 
 
