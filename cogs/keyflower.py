@@ -19,17 +19,22 @@ class Keyflower(commands.GroupCog, group_name="keyflower", group_description="Ke
     @app_commands.describe(
         farmers="Play with The Farmers expansion (on by default)",
         farmers_variant="Farmers variant: every Farmers tile is in play",
+        season_end="End-of-season order (Greek rulebook: tiles, boats, breeding)",
         timer="Time for each decision", on_timeout="What happens when time runs out",
         pings="When players are mentioned in the thread",
         language="Language of the table's public posts")
-    @app_commands.choices(timer=TIMER_CHOICES, on_timeout=TIMEOUT_CHOICES, pings=PING_CHOICES,
+    @app_commands.choices(season_end=[
+        app_commands.Choice(name="tiles, boats, breeding (Greek rulebook)", value="greek"),
+        app_commands.Choice(name="boats, breeding, tiles", value="boats_first")],
+                          timer=TIMER_CHOICES, on_timeout=TIMEOUT_CHOICES, pings=PING_CHOICES,
                           language=language_choices())
     async def new(self, interaction: discord.Interaction, farmers: bool | None = None,
-                  farmers_variant: bool | None = None, timer: int | None = None,
+                  farmers_variant: bool | None = None, season_end: str | None = None,
+                  timer: int | None = None,
                   on_timeout: str | None = None, pings: str | None = None,
                   language: str | None = None) -> None:
-        options = {k: v for k, v in (("farmers", farmers), ("farmers_variant", farmers_variant))
-                   if v is not None}
+        options = {k: v for k, v in (("farmers", farmers), ("farmers_variant", farmers_variant),
+                                     ("season_end", season_end)) if v is not None}
         await open_table(self.bot, interaction, "keyflower", options,
                          table_options(timer, on_timeout, pings), language)
 

@@ -113,6 +113,12 @@ def _choose(engine, st, seat, rng, legal):
             return {"type": "winter_done"}
         best = max(p["winter"], key=lambda t: (_winter_value(engine, st, seat, t), t))
         return {"type": "winter", "tile": best}
+    if ph == "boats" and _by_type(legal, "field"):     # a bonus animal: a field to breed in
+        sp = st["end"]["animals"][0]["sp"]
+        return _best_field(engine, st, seat, sp, _by_type(legal, "field"))
+    if ph == "breed":                                   # too few newborns: the best fields
+        _, sp, _ = engine._breed_pick(st)
+        return _best_field(engine, st, seat, sp, _by_type(legal, "newborn"))
     if ph == "boats":
         def bval(b):
             if engine.season_name(st) == "winter":
@@ -139,6 +145,11 @@ def _choose(engine, st, seat, rng, legal):
             return pages[0] if pages else {"type": "cancel"}
         score = _bid_score if ctx["intent"] == "bid" else _use_score
         return max(tiles, key=lambda a: (score(engine, st, seat, a["tile"]), a["tile"]))
+    if step == "mixed":                 # 4b: several colours, step by step
+        return _mixed_step(engine, st, seat, legal)
+    if step == "colour" and not _by_type(legal, "colour") and not _by_type(legal, "place") \
+            and _by_type(legal, "mixed"):
+        return _by_type(legal, "mixed")[0]
     if step == "colour" and _by_type(legal, "colour"):
         cols = _by_type(legal, "colour")
         return max(cols, key=lambda a: _colour_pref(engine, st, seat, a["colour"]))
@@ -155,6 +166,32 @@ def _choose(engine, st, seat, rng, legal):
             return _best_placement(engine, st, seat, ctx, places)
         return pages[0] if pages else {"type": "cancel"}
     return _effect(engine, st, seat, rng, legal)
+
+
+def _mixed_step(engine, st, seat, legal):
+    """Gather the fewest workers a 4b mixed use needs: losing bids first (they would only
+    come back), then the colour the screen holds most of."""
+    groups = _by_type(legal, "group")
+    if groups:
+        return groups[0]
+    if {"type": "mix_done"} in legal:
+        return {"type": "mix_done"}
+    adds = _by_type(legal, "add")
+    if not adds:
+        return {"type": "cancel"}
+    p = st["players"][seat]["workers"]
+    return max(adds, key=lambda a: (a["colour"] != "green", p[a["colour"]], a["colour"]))
+
+
+def _best_field(engine, st, seat, sp, opts):
+    """A field for an animal: one where it makes a breeding pair, then one already holding
+    the species, then an empty one (the fewest other animals)."""
+    _, cont = engine.field_contents(st, seat)
+
+    def key(a):
+        c = cont[a["field"]]
+        return (c[sp] == 1, c[sp] > 0, -sum(c.values()), a["field"])
+    return max(opts, key=key)
 
 
 def _colour_pref(engine, st, seat, colour):
@@ -268,16 +305,20 @@ def _main(engine, st, seat, rng, legal):
     if {"type": "shelter"} in legal:
         return {"type": "shelter"}
     places = _by_type(legal, "place")
-    if places:          # the whole turn in one list: the best tile, then the best way
+    mixed = _by_type(legal, "mixed")
+    if places or mixed:  # the whole turn in one list: the best tile, then the best way
         best, tile = 0.4, None
-        for t in dict.fromkeys((a["intent"], a["tile"]) for a in places):
+        for t in dict.fromkeys([(a["intent"], a["tile"]) for a in places]
+                               + [("use", a["tile"]) for a in mixed]):
             sc = (_bid_score if t[0] == "bid" else _use_score)(engine, st, seat, t[1])
             if sc > best or (sc == best and tile is not None and t > tile):
                 best, tile = sc, t
         if tile is None:
             return {"type": "pass"}
-        return _best_placement(engine, st, seat, None,
-                               [a for a in places if (a["intent"], a["tile"]) == tile])
+        ways = [a for a in places if (a["intent"], a["tile"]) == tile]
+        if not ways:
+            return {"type": "mixed", "tile": tile[1]}
+        return _best_placement(engine, st, seat, None, ways)
     best, choice = 0.4, {"type": "pass"}
     if {"type": "bid"} in legal:
         for t in engine._bid_targets(st, seat):
@@ -311,9 +352,14 @@ def _effect(engine, st, seat, rng, legal):
     if k in ("pay", "swap"):
         opts = [a for a in legal if a["type"] in ("pay", "swap")]
         if k == "pay" and opts and "from" in opts[0]:
-            # pay from a losing bid first, else from the screen
-            lose = [a for a in opts if a["from"] != "screen"]
-            return lose[0] if lose else opts[0]
+            # a losing bid pays as a whole: a bid of one worker first (it costs no more than
+            # a screen worker), then the screen, then the smallest losing bid if worth it
+            ones = [a for a in opts if a["from"] != "screen" and a["n"] == 1]
+            screen = [a for a in opts if a["from"] == "screen"]
+            if ones or screen:
+                return (ones or screen)[0]
+            lose = sorted((a for a in opts if a["from"] != "screen"), key=lambda a: a["n"])
+            return lose[0] if lose and lose[0]["n"] <= 2 else {"type": "skip"}
         if k == "pay" and opts:
             p = st["players"][seat]
             return max(opts, key=lambda a: p["skills"][a["skill"]])

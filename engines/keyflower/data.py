@@ -46,7 +46,6 @@ SETUP = {
 
 # Rule defaults of section 15 that the texts leave open (one line each).
 RULES = {
-    "breed_before_place": True,        # item 13
     "sea_bastion_max_steps": 200000,   # search budget for the closed road route
     "bid_count_options": 24,           # how many bid sizes one select offers (UI limit)
 }
@@ -233,7 +232,7 @@ SUMMER_BOAT_FACES = {
     "3a": {"name": "Boat 3a", "help": "Any resource may replace any other when upgrading."},
     "3b": {"name": "Boat 3b", "help": "At final scoring any resource counts as any other."},
     "4a": {"name": "Boat 4a", "help": "Counter-bid in another colour against blue, red or yellow bids."},
-    "4b": {"name": "Boat 4b", "help": "Use an already coloured tile with workers of any one colour."},
+    "4b": {"name": "Boat 4b", "help": "Use an already coloured tile with workers of any colour, even several colours at once."},
     "5a": {"name": "Boat 5a", "help": "Mix animal species in a field; mixed fields still breed."},
     "5b": {"name": "Boat 5b", "help": "At final scoring wheat counts as any resource and any resource as wheat."},
     "6a": {"name": "Boat 6a", "help": "Take 2 wheat when you take boat contents or a boat.",

@@ -152,16 +152,29 @@ def says_use(colour: str, n: int, player: str, tile: Text) -> Text:
              plural="{player} uses {tile} with {n} green workers.", **p)
 
 
-def says_pay(colour: str, player: str) -> Text:
-    """The log line of a worker paid into the bag."""
+def says_pay(colour: str, player: str, n: int = 1) -> Text:
+    """The log line of workers paid into the bag (one from the screen, or a whole losing bid)."""
     p = {"player": player, "colour": T(colour)}
+    if n == 1:
+        if colour == "blue":
+            return T("{player} puts a blue worker into the bag.", **p)
+        if colour == "red":
+            return T("{player} puts a red worker into the bag.", **p)
+        if colour == "yellow":
+            return T("{player} puts a yellow worker into the bag.", **p)
+        return T("{player} puts a green worker into the bag.", **p)
+    p["n"] = n
     if colour == "blue":
-        return T("{player} puts a blue worker into the bag.", **p)
+        return T("{player} puts a whole losing bid into the bag: {n} blue worker.",
+                 plural="{player} puts a whole losing bid into the bag: {n} blue workers.", **p)
     if colour == "red":
-        return T("{player} puts a red worker into the bag.", **p)
+        return T("{player} puts a whole losing bid into the bag: {n} red worker.",
+                 plural="{player} puts a whole losing bid into the bag: {n} red workers.", **p)
     if colour == "yellow":
-        return T("{player} puts a yellow worker into the bag.", **p)
-    return T("{player} puts a green worker into the bag.", **p)
+        return T("{player} puts a whole losing bid into the bag: {n} yellow worker.",
+                 plural="{player} puts a whole losing bid into the bag: {n} yellow workers.", **p)
+    return T("{player} puts a whole losing bid into the bag: {n} green worker.",
+             plural="{player} puts a whole losing bid into the bag: {n} green workers.", **p)
 
 
 def bid_from_screen(colour: str, n: int, tile: Text) -> Text:
@@ -279,14 +292,23 @@ def pay_from_screen(colour: str) -> Text:
     return T("Pay a green worker from your screen")
 
 
-def pay_from_bid(colour: str, tile: Text) -> Text:
+def pay_from_bid(colour: str, tile: Text, n: int) -> Text:
+    """Paying with a whole losing bid (its workers stay together, all go into the bag)."""
     if colour == "blue":
-        return T("Pay a blue worker from your losing bid on {tile}", tile=tile)
+        return T("Pay with your losing bid on {tile}: all {n} blue worker into the bag",
+                 plural="Pay with your losing bid on {tile}: all {n} blue workers into the bag",
+                 tile=tile, n=n)
     if colour == "red":
-        return T("Pay a red worker from your losing bid on {tile}", tile=tile)
+        return T("Pay with your losing bid on {tile}: all {n} red worker into the bag",
+                 plural="Pay with your losing bid on {tile}: all {n} red workers into the bag",
+                 tile=tile, n=n)
     if colour == "yellow":
-        return T("Pay a yellow worker from your losing bid on {tile}", tile=tile)
-    return T("Pay a green worker from your losing bid on {tile}", tile=tile)
+        return T("Pay with your losing bid on {tile}: all {n} yellow worker into the bag",
+                 plural="Pay with your losing bid on {tile}: all {n} yellow workers into the bag",
+                 tile=tile, n=n)
+    return T("Pay with your losing bid on {tile}: all {n} green worker into the bag",
+             plural="Pay with your losing bid on {tile}: all {n} green workers into the bag",
+             tile=tile, n=n)
 
 
 # --- sentences that name a skill ---------------------------------------------------------
@@ -366,3 +388,30 @@ def which_field(sp: str) -> Text:
     if sp == "pig":
         return T("Which field gets the pig?")
     return T("Which field gets the cow?")
+
+
+def which_newborn(sp: str, n: int) -> Text:
+    """Breeding with too few animals left: the player picks the fields that get them."""
+    if sp == "sheep":
+        return T("Too few sheep are left: choose a field for a newborn sheep ({n} left).",
+                 plural="Too few sheep are left: choose a field for a newborn sheep ({n} left).", n=n)
+    if sp == "pig":
+        return T("Too few pigs are left: choose a field for a newborn pig ({n} left).",
+                 plural="Too few pigs are left: choose a field for a newborn pig ({n} left).", n=n)
+    return T("Too few cows are left: choose a field for a newborn cow ({n} left).",
+             plural="Too few cows are left: choose a field for a newborn cow ({n} left).", n=n)
+
+
+def add_from_screen(colour: str, n: int) -> Text:
+    """Boat 4b mixed use: one more screen worker of a colour (n: that colour's count after)."""
+    if colour == "blue":
+        return T("Add a blue worker from your screen ({n} blue)",
+                 plural="Add a blue worker from your screen ({n} blue)", n=n)
+    if colour == "red":
+        return T("Add a red worker from your screen ({n} red)",
+                 plural="Add a red worker from your screen ({n} red)", n=n)
+    if colour == "yellow":
+        return T("Add a yellow worker from your screen ({n} yellow)",
+                 plural="Add a yellow worker from your screen ({n} yellow)", n=n)
+    return T("Add a green worker from your screen ({n} green)",
+             plural="Add a green worker from your screen ({n} green)", n=n)

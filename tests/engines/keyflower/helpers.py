@@ -214,3 +214,10 @@ def table(n=2, seed=1, farmers=True, auction=("keywood", "woodcutter", "gold_min
         screen(st, s, **(w or {"blue": 5, "red": 5, "yellow": 5}))
     set_auction(st, list(auction))
     return st
+
+
+def build_all(st):
+    """Build every won tile (first offered space and rotation), as the place phase asks."""
+    while st["phase"] == "place":
+        s = E.to_act(st)[0]
+        act(st, s, E.legal(st, s)[0])

@@ -5,7 +5,7 @@ from engines.base import IllegalAction
 from engines.keyflower import ENGINE as E
 from engines.keyflower import data
 
-from .helpers import (WORKERS_TOTAL, act, bid, give_res, give_skills, home, offered, put,
+from .helpers import (WORKERS_TOTAL, act, bid, build_all, give_res, give_skills, home, offered, put,
                       screen, table, totals, use)
 
 
@@ -182,13 +182,17 @@ def test_turn_order_tile_gives_first_boat_bonus_and_first_player():
     bid(st, "A", "fto1", 1, colour="blue")
     act(st, "B", {"type": "pass"})
     act(st, "A", {"type": "pass"})
+    assert st["phase"] == "place" and E.to_act(st) == ["B"]   # Greek order: tiles first
+    build_all(st)
     assert st["phase"] == "boats"
     assert E.to_act(st) == ["A"]
     assert st["seats"][st["start"]] == "A"          # the start-player tile was resolved
     wheat = st["players"]["A"]["wheat"]
-    act(st, "A", {"type": "boat", "boat": "sea_bastion"})
+    evs = act(st, "A", {"type": "boat", "boat": "sea_bastion"})
     assert st["players"]["A"]["wheat"] == wheat + 1   # Farmers turn-order bonus
-    assert st["boats"]["keyflower_boat"]["owner"] == "B"
+    # B gets the last boat (tiles were built first, so the next season begins at once)
+    assert any(e.text.params.get("player") == "B" and "boat" in e.text.params for e in evs)
+    assert st["season"] == 1
 
 
 def test_nobody_bids_start_tile_marker_passes_left():
@@ -363,6 +367,7 @@ def test_several_turn_order_tiles_one_boat_and_start_player():
     bid(st, "A", "fto3", 1, colour="red")
     for s in "BCDA":
         act(st, s, {"type": "pass"})
+    build_all(st)
     assert E.to_act(st) == ["A"]
     wheat = st["players"]["A"]["wheat"]
     stone = st["tiles"][home(st, "A")]["res"]["stone"]
@@ -391,15 +396,29 @@ def test_tavern_worker_set_aside_cannot_be_redrawn():
     assert w == WORKERS_TOTAL
 
 
-def test_exchange_worker_may_come_from_a_losing_bid():
+def test_exchange_payment_takes_a_whole_losing_bid():
+    """Greek Farmers rulebook (clarifications, auction): workers of a lost bid "may be moved
+    elsewhere, even to other bids, or produce on village tiles, or go into the bag as part of
+    an exchange. However, the workers must all remain together." """
     st = table(auction=("peddler", "keywood"))
     screen(st, "A", yellow=3, blue=1)
     bid(st, "A", "keywood", 2, colour="yellow")
     bid(st, "B", "keywood", 3, colour=None)
     use(st, "A", "peddler", "auction", 1, colour="blue")
-    assert {"type": "pay", "from": "keywood", "colour": "yellow"} in E.legal(st, "A")
-    act(st, "A", {"type": "pay", "from": "keywood", "colour": "yellow"})
-    assert st["site"]["keywood"]["bids"]["A"]["n"] == 1
+    bag = st["bag"]["yellow"]
+    legal = E.legal(st, "A")
+    assert {"type": "pay", "from": "keywood", "colour": "yellow", "n": 2} in legal
+    assert not any(a.get("from") == "keywood" and a.get("n") != 2 for a in legal)
+    # splitting one worker off the losing bid is refused with the reason
+    for split in ({"type": "pay", "from": "keywood", "colour": "yellow"},
+                  {"type": "pay", "from": "keywood", "colour": "yellow", "n": 1}):
+        with pytest.raises(IllegalAction) as e:
+            E.apply(st, "A", split)
+        assert "stay together" in str(e.value)
+    assert st["site"]["keywood"]["bids"]["A"]["n"] == 2
+    act(st, "A", {"type": "pay", "from": "keywood", "colour": "yellow", "n": 2})
+    assert "A" not in st["site"]["keywood"]["bids"]          # the whole bid went
+    assert st["bag"]["yellow"] == bag + 2
     assert st["players"]["A"]["workers"]["green"] == 1
 
 

@@ -229,6 +229,8 @@ def test_summer_boat_bonuses_when_taking_a_boat(face, bonus):
     boat = next(b for b in st["boats"])
     wb = sum(st["boats"][boat]["workers"].values())
     act(st, "A", {"type": "boat", "boat": boat})
+    while st["phase"] == "boats" and E.legal(st, "A") and E.legal(st, "A")[0]["type"] == "field":
+        act(st, "A", E.legal(st, "A")[0])        # 6b: A puts each animal into a field
     fm, cont = E.field_contents(st, "A")
     if bonus == "workers":
         assert sum(p["workers"].values()) == before[0] + wb + 2
