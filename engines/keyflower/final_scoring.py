@@ -6,7 +6,7 @@ from engines.base import Outcome, T, public
 
 from .data import TILES
 from .common import _tn
-from .scoring import score_player
+from .allocation import best_allocation, position
 
 
 class FinalScoringMixin:
@@ -24,7 +24,7 @@ class FinalScoringMixin:
 
     def _final(self, st, events):
         st["phase"] = "over"
-        res = {s: score_player(self, st, s) for s in st["seats"]}
+        res = {s: allocated_score(self, st, s) for s in st["seats"]}
         st["result"] = res
         for s in st["seats"]:
             events.append(public("{player} scores {n} point.", kind="scoring",
@@ -60,3 +60,10 @@ class FinalScoringMixin:
                   if farmers else T("Tie on points: the tied players share the win."))
         winners = [s for s in st["seats"] if ranks[s] == 1]
         return Outcome(scores, ranks, {s: dict(res[s]["breakdown"]) for s in st["seats"]}, winners, tb)
+
+
+def allocated_score(engine, st, seat) -> dict:
+    """A player's final score with the best allocation of their items to their scoring tiles
+    (exact: allocation.py), the allocation kept with it so that the result can show it."""
+    best = best_allocation(position(engine, st, seat))
+    return {k: best[k] for k in ("total", "breakdown", "purple", "weaver_hold", "tiles")}

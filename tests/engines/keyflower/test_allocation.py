@@ -279,3 +279,17 @@ def test_agrees_with_or_beats_the_engine_on_random_games(seed):
             st2["tiles"][home]["res"][x] += r.randint(0, 5)
         pos = position(E, st2, s)
         assert best_allocation(pos)["total"] >= old.score_player(E, st2, s)["total"]
+
+
+@pytest.mark.parametrize("seed", [5, 6, 7])
+def test_the_final_scores_are_the_best_allocation(seed):
+    """The game's own final scores use the exact allocation: each player's total is the
+    optimum of allocation.py (never below the old search), and the result keeps the
+    allocation it was scored with."""
+    st, _ = random_game(seed, 2 + seed % 3, {"farmers": True})
+    for s in st["seats"]:
+        got = st["result"][s]
+        best = best_allocation(position(E, st, s))
+        assert got["total"] == best["total"] >= old.score_player(E, st, s)["total"]
+        assert got["breakdown"] == best["breakdown"] and got["tiles"] == best["tiles"]
+        assert score_allocation(position(E, st, s), {k: got[k] for k in ("purple", "weaver_hold", "tiles")})["total"] == got["total"]
