@@ -559,6 +559,9 @@ def _doing(view, tr, seat) -> str:
     if kind == "sell_from":
         return tr(T("{player} is selling {item}: the letters mark the tiles it may come from.",
                     player=player, item=res_count(str(spots.get("resource")), 1)))
+    if kind == "pay_from":
+        return tr(T("{player} is paying {item}: the letters mark the tiles it may come from.",
+                    player=player, item=res_count(str(spots.get("resource")), 1)))
     if kind == "ness_target":
         return tr("{player} is using Loch Ness: the letters mark the tiles it may activate.",
                   player=player)

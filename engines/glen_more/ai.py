@@ -30,6 +30,8 @@ def choose(engine, state, seat, rng):
 def _choose(engine, state, seat, rng, legal):
     turn = state["turn"]
     p = state["players"][seat]
+    if turn.get("paying"):
+        return _pay_from(engine, state, p, legal)
     if turn["selling"]:
         return _best(legal, lambda a: len(grid(p)[tuple(a["at"])]["cubes"]) if a["type"] == "sell_from" else -1)
     sub = turn["sub"]
@@ -64,6 +66,12 @@ def _choose(engine, state, seat, rng, legal):
         return _activate(engine, state, seat, p, turn, legal, rng)
     if step == "move":
         return _move(engine, state, seat, p, turn, legal)
+    return legal[0]
+
+
+def _pay_from(engine, state, p, legal):
+    """Which tile pays: the engine's suggestion (listed first: the tile holding the most
+    cubes, which frees room where production would be lost)."""
     return legal[0]
 
 

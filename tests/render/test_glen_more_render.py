@@ -27,9 +27,10 @@ def _snapshots(n: int, seed: int, options=None) -> dict[str, dict]:
     shots = {"start": copy.deepcopy(s)}
     while E.outcome(s) is None:
         turn = s.get("turn") or {}
-        if turn.get("step") == "place" and "place" not in shots and s["scorings"] >= 1:
+        if (turn.get("step") == "place" and not turn.get("paying") and "place" not in shots
+                and s["scorings"] >= 1):
             shots["place"] = copy.deepcopy(s)
-        if (turn.get("step") == "activate" and "activate" not in shots
+        if (turn.get("step") == "activate" and not turn.get("paying") and "activate" not in shots
                 and len(s["players"][turn["seat"]]["tiles"]) > 4):
             shots["activate"] = copy.deepcopy(s)
         if s["scorings"] == 2 and "part3" not in shots:

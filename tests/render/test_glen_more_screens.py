@@ -53,7 +53,7 @@ def _state(n: int, seed: int, want) -> dict:
 
 def _placing(s) -> bool:
     t = s.get("turn") or {}
-    return t.get("step") == "place" and s["scorings"] >= 2
+    return t.get("step") == "place" and not t.get("paying") and s["scorings"] >= 2
 
 
 def _view(s) -> dict:
@@ -161,3 +161,23 @@ def test_the_board_without_a_decision_over_cells_keeps_every_territory_alike(dra
     assert f"{NAMES[seat]} is choosing a tile from the chain." in strings
     for seat_ in s["seats"]:
         assert NAMES[seat_] in strings
+
+
+def test_choosing_the_tiles_that_pay_is_lettered_and_named(drawn):
+    """Paying a cost from one of several tiles: the tiles get the letters of the buttons and
+    the board says who pays what."""
+    s = E.new(list("ABCD"), seed=1)
+    p = s["players"]["A"]
+    p["tiles"] = [{"id": "START", "x": 0, "y": 0, "cubes": [], "men": 1},
+                  {"id": "T01", "x": 1, "y": 0, "cubes": ["stone", "stone"], "men": 1},
+                  {"id": "T23", "x": -1, "y": 0, "cubes": ["stone"], "men": 0}]
+    space = E.reachable(s)[0]
+    s["spaces"][space] = {"tile": "T11"}               # distillery: 1 stone
+    E.apply(s, "A", {"type": "take", "space": space})
+    v = _view(s)
+    assert v["spots"]["decision"] == "pay_from"
+    rendered = R.render_board(v, tr)
+    strings = {string for string, _size in drawn}
+    for c in v["spots"]["cells"]:
+        assert c["letter"] in strings
+    assert f"{NAMES['A']} is paying 1 stone" in rendered.alt

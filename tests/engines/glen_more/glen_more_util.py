@@ -82,6 +82,9 @@ def finish_turn(state):
             return
         turn = state["turn"]
         legal = E.legal(state, seat)
+        if turn.get("paying"):
+            E.apply(state, seat, legal[0])
+            continue
         if turn["sub"] or turn["selling"]:
             E.apply(state, seat, {"type": "cancel"})
             continue
