@@ -630,7 +630,8 @@ def _season_label(tr, view) -> str:
 _PHASES = {"winter_pick": _("choosing the winter tiles they offer"),
            "boats": _("choosing a boat"), "place": _("building new tiles into their village"),
            "flip": _("Flipper: choosing a tile to upgrade"),
-           "breed": _("choosing the fields of newborn animals")}
+           "breed": _("choosing the fields of newborn animals"),
+           "allocate": _("allocating their items for the final scoring")}
 _STEPS = {"target": _("choosing a tile"), "colour": _("choosing the workers"),
           "workers": _("choosing the workers")}
 

@@ -108,6 +108,8 @@ def _by_type(legal, t):
 def _choose(engine, st, seat, rng, legal):
     ph = st["phase"]
     p = st["players"][seat]
+    if ph == "allocate":                                # the suggestion: the best allocation
+        return {"type": "alloc_accept"}
     if ph == "winter_pick":
         if p["pick"]:
             return {"type": "winter_done"}

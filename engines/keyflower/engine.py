@@ -28,7 +28,7 @@ animal or a skill are in texts.py.
 Modules, by phase: setup.py (game and season setup, winter tiles), auction.py (bids and uses:
 availability, menus, commit), uses.py (a used tile's effect steps), transport.py (transport
 and upgrades), season_end.py (bids resolved, boats, breeding, building the won tiles),
-final_scoring.py (Flipper, scores, outcome), view.py (view, labels, prompts), common.py
+final_scoring.py (Flipper, the players' allocation panel, scores, outcome), view.py (view, labels, prompts), common.py
 (shared helpers). The engine class below only dispatches.
 """
 from __future__ import annotations
@@ -37,7 +37,7 @@ from engines.base import N_, BaseEngine, IllegalAction, Option, T
 
 from .auction import AuctionMixin
 from .common import PAGE, StateMixin, _event, _multisets, _qty, _subsets, _tn, _w0  # noqa: F401 (re-exported)
-from .final_scoring import FinalScoringMixin
+from .final_scoring import AllocatePanelMixin, FinalScoringMixin
 from .season_end import SeasonEndMixin
 from .setup import SetupMixin
 from .transport import TransportMixin
@@ -47,7 +47,7 @@ from .view import (_boat_label, _field_label, _label, _placement_label, _prompt,
 
 
 class KeyflowerEngine(SetupMixin, AuctionMixin, UsesMixin, TransportMixin, SeasonEndMixin,
-                      FinalScoringMixin, StateMixin, BaseEngine):
+                      FinalScoringMixin, AllocatePanelMixin, StateMixin, BaseEngine):
     name = "keyflower"
     title = "Keyflower"
     min_players = 2
@@ -84,6 +84,8 @@ class KeyflowerEngine(SetupMixin, AuctionMixin, UsesMixin, TransportMixin, Seaso
             return [s for s in st["seats"] if st["players"][s]["won"]]
         if ph == "flip":
             return [st["tiles"]["flipper"]["owner"]]
+        if ph == "allocate":
+            return [s for s in st["seats"] if not st["allocate"][s]["done"]]
         return []
 
     def legal(self, st, seat):
@@ -121,6 +123,8 @@ class KeyflowerEngine(SetupMixin, AuctionMixin, UsesMixin, TransportMixin, Seaso
             return self._place_options(st, seat)
         if ph == "flip":
             return [{"type": "flip", "tile": t} for t in self._flip_targets(st, seat)] + [{"type": "skip"}]
+        if ph == "allocate":
+            return self._alloc_options(st, seat)
         return self._play_options(st, seat)
 
     # ------------------------------------------------------------------ apply
@@ -159,6 +163,8 @@ class KeyflowerEngine(SetupMixin, AuctionMixin, UsesMixin, TransportMixin, Seaso
             self._do_place(st, seat, action, events)
         elif ph == "flip":
             self._do_flip(st, seat, action, events)
+        elif ph == "allocate":
+            self._do_allocate(st, seat, action, events)
         else:
             self._do_play(st, seat, action, events)
         return events
@@ -178,7 +184,7 @@ class KeyflowerEngine(SetupMixin, AuctionMixin, UsesMixin, TransportMixin, Seaso
             return T("Game over.")
         phase = {"play": T("actions"), "winter_pick": T("choosing winter tiles"), "boats": T("taking boats"),
                  "place": T("building villages"), "flip": T("Flipper's free upgrade"),
-                 "breed": T("breeding")}[st["phase"]]
+                 "breed": T("breeding"), "allocate": T("final scoring")}[st["phase"]]
         return T("{season} — {phase} — waiting for {players}.", season=T(self.season_name(st).capitalize()),
                  phase=phase, players=self.to_act(st))
 

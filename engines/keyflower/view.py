@@ -91,6 +91,11 @@ def _view(eng, st, seat):
         out["you"] = seat
         out["private"] = {"workers": dict(p["workers"]), "skills": dict(p["skills"]), "wheat": p["wheat"],
                           "winter_hand": list(p["winter"]), "winter_pick": list(p["pick"])}
+        if st["phase"] == "allocate":
+            pan = st["allocate"][seat]
+            out["private"]["allocation"] = {
+                "suggested": pan["best"], "suggested_total": pan["best_total"], "current": pan["cur"],
+                "total": eng._alloc_total(st, seat), "confirmed": pan["done"]}
     if st["phase"] == "over":
         o = eng.outcome(st)
         out["outcome"] = o.to_json()
@@ -219,6 +224,8 @@ def _label(eng, st, seat, a):
         return T("Flip {tile} for free", tile=_tn(a["tile"]))
     if t == "page":
         return T("More choices (page {page})", page=a["page"] + 1)
+    if t.startswith("alloc_"):
+        return eng._alloc_label(st, seat, a)
     return T("Unknown choice")
 
 
@@ -362,6 +369,8 @@ def _prompt(eng, st, seat):
         return T("Build your new tile into your village.")
     if ph == "flip":
         return T("Flipper: choose a tile to upgrade for free.")
+    if ph == "allocate":
+        return eng._alloc_prompt(st, seat)
     ctx = st["ctx"]
     if ctx is None:
         return T("{season}: bid, use a tile or pass.", season=T(eng.season_name(st).capitalize()))

@@ -166,7 +166,10 @@ def test_flipper_free_upgrade_before_scoring():
     E._after_place(st, [])
     assert st["phase"] == "flip" and E.to_act(st) == ["A"]
     E.apply(st, "A", {"type": "flip", "tile": "keywood"})
-    assert st["tiles"]["keywood"]["up"] and st["phase"] == "over"
+    assert st["tiles"]["keywood"]["up"] and st["phase"] == "allocate"
+    for s in E.to_act(st):
+        E.apply(st, s, {"type": "alloc_accept"})
+    assert st["phase"] == "over"
     assert st["result"]["A"]["breakdown"]["Tile points"] >= 2 + 3
 
 
