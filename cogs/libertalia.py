@@ -10,21 +10,30 @@ from cogs.tables import (PING_CHOICES, TIMEOUT_CHOICES, TIMER_CHOICES, language_
                          table_options)
 
 
+# the engine option "abilities" (engines/libertalia/engine.py)
+ABILITY_CHOICES = [app_commands.Choice(name="mandatory (official FAQ)", value="mandatory"),
+                   app_commands.Choice(name="optional (Greek rulebook text)", value="optional")]
+
+
 class Libertalia(commands.GroupCog, group_name="libertalia", group_description="Libertalia (2–6 players)"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         super().__init__()
 
     @app_commands.command(name="new", description="Open a Libertalia table in this channel")
-    @app_commands.describe(timer="Time for each decision", on_timeout="What happens when time runs out",
-                           pings="When players are mentioned in the thread",
-                           language="Language of the table's public posts")
-    @app_commands.choices(timer=TIMER_CHOICES, on_timeout=TIMEOUT_CHOICES, pings=PING_CHOICES,
-                          language=language_choices())
-    async def new(self, interaction: discord.Interaction, timer: int | None = None,
-                  on_timeout: str | None = None, pings: str | None = None,
+    @app_commands.describe(
+        abilities="Character abilities: mandatory (official FAQ) or optional (Greek rulebook)",
+        timer="Time for each decision", on_timeout="What happens when time runs out",
+        pings="When players are mentioned in the thread",
+        language="Language of the table's public posts")
+    @app_commands.choices(abilities=ABILITY_CHOICES, timer=TIMER_CHOICES, on_timeout=TIMEOUT_CHOICES,
+                          pings=PING_CHOICES, language=language_choices())
+    async def new(self, interaction: discord.Interaction, abilities: str | None = None,
+                  timer: int | None = None, on_timeout: str | None = None, pings: str | None = None,
                   language: str | None = None) -> None:
-        await open_table(self.bot, interaction, "libertalia", {}, table_options(timer, on_timeout, pings), language)
+        options = {"abilities": abilities} if abilities is not None else {}
+        await open_table(self.bot, interaction, "libertalia", options,
+                         table_options(timer, on_timeout, pings), language)
 
 
 async def setup(bot: commands.Bot) -> None:

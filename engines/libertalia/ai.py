@@ -24,6 +24,16 @@ def _p(state, seat):
     return state["players"][seat]
 
 
+def _optional(state):
+    """Table option abilities = "optional": a costly ability can be skipped, so it costs 0."""
+    return state["options"].get("abilities") == "optional"
+
+
+def _cost(state, v):
+    """An ability's worth: under optional abilities a loss is skipped (worth 0)."""
+    return max(0, v) if _optional(state) else v
+
+
 def _count(p, t):
     return p["loot"].get(t, 0) + p["secret"].get(t, 0)
 
@@ -83,12 +93,12 @@ def den_value(state, seat, rank, viewer=None):
     nights = _nights_left(state)
     v = 1.0  # den presence: First Mate, Bosun, Topman counts
     if rank in _END_AMOUNT:
-        v += A[_END_AMOUNT[rank]]
+        v += _cost(state, A[_END_AMOUNT[rank]])
     elif rank == D.CAPTAIN:
-        v += A["captain_per_relic"] * _count(p, "relic")
+        v += _cost(state, A["captain_per_relic"] * _count(p, "relic"))
     elif rank == D.DAUGHTER:
         others = sum(1 for s in state["seats"] if s != seat and D.DAUGHTER in _p(state, s)["den"])
-        v += A["daughter_alone"] if not others else A["daughter_shared"]
+        v += _cost(state, A["daughter_alone"] if not others else A["daughter_shared"])
     elif rank == D.FIRST_MATE:
         v += len(p["den"])
     elif rank == D.TOPMAN:
@@ -162,9 +172,9 @@ def play_value(state, seat, c, above: float, hand_after: int):
     elif c == D.PREACHER:
         if tokens >= 2:
             alltok = [token_value(state, seat, t) for t in D.TOKEN_ORDER for _ in range(_count(p, t))]
-            v += max(alltok) - sum(alltok)
+            v += _cost(state, max(alltok) - sum(alltok))
     elif c == D.CARPENTER:
-        v -= money // 2
+        v -= 0 if _optional(state) else money // 2
     elif c == D.FRENCH_OFFICER:
         v += A["french_officer"] if money < D.RULES["french_officer_below"] else 0
     elif c == D.VOODOO_WITCH:
@@ -178,7 +188,7 @@ def play_value(state, seat, c, above: float, hand_after: int):
                 continue
             for r in _p(state, s)["den"]:
                 best = max(best, den_value(state, s, r, seat))
-        v += best - min(money, A["gunner_cost"])
+        v += _cost(state, best - min(money, A["gunner_cost"]))
     elif c == D.SPANISH_SPY:
         v += 0.8 * _count(p, "officer")
     elif c == D.BOSUN:
@@ -189,13 +199,13 @@ def play_value(state, seat, c, above: float, hand_after: int):
     elif c == D.SURGEON:
         v += CARD_IN_HAND if p["grave"] else 0
     elif c == D.GAMBLER:
-        v -= min(money, tokens)
+        v -= 0 if _optional(state) else min(money, tokens)
     elif c == D.QUARTERMASTER:
         v += tokens
     elif c == D.CAPTAIN:
         v += A["captain_day"]
     elif c == D.SPANISH_GOVERNOR:
-        v -= sum(den_value(state, seat, r) for r in p["den"])
+        v += _cost(state, -sum(den_value(state, seat, r) for r in p["den"]))
     return v
 
 
@@ -203,12 +213,12 @@ def den_value_for_new(state, seat, c, nights):
     p = _p(state, seat)
     v = 0.8
     if c in _END_AMOUNT:
-        v += A[_END_AMOUNT[c]]
+        v += _cost(state, A[_END_AMOUNT[c]])
     elif c == D.CAPTAIN:
-        v += A["captain_per_relic"] * (_count(p, "relic") + 0.3 * (nights - 1))
+        v += _cost(state, A["captain_per_relic"] * (_count(p, "relic") + 0.3 * (nights - 1)))
     elif c == D.DAUGHTER:
         others = sum(1 for s in state["seats"] if s != seat and D.DAUGHTER in _p(state, s)["den"])
-        v += 1.0 if not others else A["daughter_shared"]
+        v += 1.0 if not others else _cost(state, A["daughter_shared"])
     elif c == D.FIRST_MATE:
         v += len(p["den"]) + 1 + 0.5 * (nights - 1)
     elif c == D.TOPMAN:
@@ -321,8 +331,62 @@ def choose(engine, state, seat, rng):
     if t == "trade":
         return max(legal, key=lambda a: (merchant_gain(state, seat, a["token"], a["count"]),
                                          rng.random()))
+    if t == "ability":
+        return {"type": "ability", "use": use_ability(engine, state, seat)}
     if t == "waitress":
         m = _count(p, "map")
         sell = m % D.MAP_SET == 1 or (m % D.MAP_SET == 2 and state["day"] >= 5)
         return {"type": "waitress", "sell": sell}
     return rng.choice(legal)
+
+
+# ------------------------------------------------------------------------------ optional abilities
+def use_ability(engine, state, seat) -> bool:
+    """Optional abilities (table option): use one only when it is worth more than skipping it.
+    The owner knows its own secret tokens, so this may read them."""
+    pend = state["pending"]
+    rank, when = pend["rank"], pend["when"]
+    p = _p(state, seat)
+    if when == "end":
+        amount = dict(engine._end_amounts(state)[seat]).get(rank, 0)
+        return amount >= 0
+    if when == "dusk":
+        vals = _loot_rank_values(state, seat)
+        if rank == D.CABIN_BOY:        # skipping means taking one token
+            return not vals or vals[0] < 0
+        return len(vals) > 1 and vals[1] > 0     # Cook: a second token worth having
+    if when == "night":
+        if rank == D.MUTINEER:
+            others = sorted(x for x in p["den"] if x != rank)
+            if not others:
+                return True
+            return A["mutineer"] - den_value(state, seat, others[0]) > 0
+        if rank == D.GRANNY_WATA:      # not alone: using it sends her (and the others) away
+            return sum(1 for s in state["seats"] if D.GRANNY_WATA in _p(state, s)["den"]) == 1
+        return True
+    # day
+    money, tokens = p["doubloons"], _total(p)
+    if rank == D.CARPENTER:
+        return engine._half(money) == 0
+    if rank == D.GAMBLER:
+        return min(money, tokens) == 0
+    if rank == D.PREACHER:
+        alltok = [token_value(state, seat, t) for t in D.TOKEN_ORDER for _ in range(_count(p, t))]
+        return not alltok or max(alltok) - sum(alltok) > 0
+    if rank == D.RECRUITER:
+        return any(CARD_IN_HAND - den_value(state, seat, r) > 0 for r in p["den"])
+    if rank == D.MERCHANT:
+        return any(merchant_gain(state, seat, t, k) > 0 for t in D.TOKEN_ORDER for k in (2, 3)
+                   if _count(p, t) >= k)
+    if rank == D.BRUTE:
+        return state["ship"][-1]["seat"] != seat
+    if rank == D.GUNNER:
+        best = max([_harm(state, seat, s, r) for s in state["seats"]
+                    for r in _p(state, s)["den"]
+                    if D.RULES["gunner_own_den"] or s != seat] or [0.0])
+        return best - min(money, A["gunner_cost"]) > 0
+    if rank == D.SPANISH_GOVERNOR:
+        return sum(den_value(state, seat, r) for r in p["den"]) < 0
+    if rank == D.MONKEY:
+        return True
+    return True     # Parrot, Beggar, French Officer, Witch, Spy, Bosun, Surgeon, QM, Captain

@@ -18,41 +18,33 @@ LATER_DEAL = 6
 LOOT_PER_PLAYER_PER_DAY = 1
 RANKS = list(range(1, 31))
 
-# --- rules decisions (§18 of the rules file); the engine reads these, never hard-codes them --
+# --- rules switches (§18 of the rules file) -------------------------------------------------
+# Each key below is read by the engine (engine.py looks it up as RULES["key"]; a test checks
+# that every key is read and each switch is tested both ways). Rules decisions that have no
+# switch are fixed in the engine and listed in the engine docstring and in §18 of the rules
+# file (Parrot with an empty hand stays, the Beggar's receiver gets only what is paid, Topman
+# ties all gain, the First Mate counts himself, the Cook takes his second token after an
+# officer, one Merchant exchange, one global Night order, public doubloons, re-triggering a
+# card played again). Mandatory or optional abilities (Q4) is the table option "abilities".
 RULES = {
     # Q3: the French Officer gains 5 only with fewer than this many doubloons (i.e. <= 8).
     "french_officer_below": 9,
-    # Q4: abilities are mandatory unless the card says "may" (only the Waitress).
-    "abilities_mandatory": True,
-    # Q5: a Parrot whose owner has no other card stays on the ship as a rank-1 character.
-    "parrot_empty_hand_stays": True,
-    # Q7 / §8: a payer short of money pays what he has; the receiver gets only that.
-    "receiver_gets_only_paid": True,
-    # Q8: the Gunner pays even when no den holds a character; his own den is a legal target.
+    # Q8: the Gunner pays even when no den holds a character he may aim at (False: he pays
+    # only when he has a target).
     "gunner_pays_without_target": True,
+    # Q8: the Gunner may aim at his own den (False: only at the other players' dens).
     "gunner_own_den": True,
-    # Q9: every Topman tied for the smallest den gains.
-    "topman_ties_gain": True,
-    # Q10: the First Mate counts himself.
-    "first_mate_counts_self": True,
-    # Q11: a Cook that took a Spanish officer still takes his second token.
-    "cook_second_token_after_officer": True,
-    # Q12: the Spy returns his officers to the bag before drawing (so may redraw one).
+    # Q12: the Spy returns his officers to the bag before drawing, so he may redraw one
+    # (False: he draws first, then returns them).
     "spy_returns_before_draw": True,
-    # Q13: the Merchant makes exactly one exchange, his owner choosing type and 2 or 3.
-    "merchant_one_exchange": True,
-    # Q14: end-of-campaign doubloon changes are netted per player, doubloons floored at 0,
-    # then loot values are added (relics -3 each) and the campaign result floored at 0.
+    # Q14: end-of-campaign doubloon changes: "net_then_floor" = netted per player, doubloons
+    # floored at 0 once; "sequential" = one by one in descending rank, floored after each.
+    # Either way the loot values are added next (relics -3 each), the result floored at 0.
     "end_of_campaign": "net_then_floor",
-    # Q15: Night abilities resolve in one global descending (rank, influence) order.
-    "night_order": "global_descending",
-    # Q17: doubloons are public.
-    "doubloons_public": True,
-    # Q19: halving losses are rounded down (the Carpenter with 7 loses 3).
+    # Q19: halving losses are rounded down (the Carpenter with 7 loses 3; False: loses 4).
     "halving_loss_rounds_down": True,
-    # Q20: a card played again re-triggers its Day/Dusk/End abilities (once per play).
-    "retrigger_on_replay": True,
-    # Q21: a Mutineer with no other character in his den neither discards nor gains.
+    # Q21: a Mutineer with no other character in his den neither discards nor gains (True:
+    # he still gains his 2 doubloons).
     "mutineer_alone_gains": False,
 }
 

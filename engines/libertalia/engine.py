@@ -5,6 +5,25 @@ characters up on the ship; then "day" (ascending), "dusk" (descending, loot), "n
 one global descending order). The engine runs automatically until a seat must decide something
 (``state["pending"]``); a decision with a single possible answer is taken automatically.
 After day 6 the campaign is scored; after campaign 3 the game ends.
+
+Rules decisions (docs/rules/libertalia.md §18). Switchable ones live in ``data.RULES`` and are
+all read here: Q3 French Officer threshold, Q8 Gunner pays without a target / may aim at his
+own den, Q12 Spy returns his officers before drawing, Q14 end-of-campaign netting
+("net_then_floor") or one-by-one ("sequential"), Q19 halving rounds the loss down, Q21 a lone
+Mutineer gains nothing. Fixed (no switch): a Parrot with an empty hand stays on the ship (Q5);
+the Beggar's receiver gets only what is paid (Q7); every Topman tied for the smallest den
+gains (Q9); the First Mate counts himself (Q10); a Cook takes his second token after an
+officer (Q11); the Merchant makes one exchange (Q13); one global descending Night order (Q15);
+doubloons are public (Q17); a card played again re-triggers its abilities (Q20).
+
+Table options: ``final_tiebreak`` (Q16), ``influence`` and ``abilities`` (Q4):
+"mandatory" (official FAQ; the default, only the Waitress "may") or "optional" (the Greek
+rulebook's text): then every Day, Dusk, Night and End-of-campaign ability first asks its owner
+(pending kind "ability": use or skip; the Waitress keeps her own sell-or-keep question).
+Skipping leaves everything as if the card had no ability (a skipped Cook or Cabin Boy takes
+one token like any character). The owner is not asked when using the ability could have no
+effect; that test reads public facts only (den token counts, never the kinds of secret
+tokens), so the question and its two buttons are a public decision.
 """
 from __future__ import annotations
 
@@ -74,6 +93,13 @@ class LibertaliaEngine(BaseEngine):
                                 label=N_("Tie-break numbers"),
                                 values={"cards_2012": N_("as printed on the cards"),
                                         "seat_rotation": N_("by a random seat order")}),
+            "abilities": Option("mandatory", ["mandatory", "optional"],
+                                "Character abilities: mandatory unless the card says \"may\" "
+                                "(official FAQ) or optional, each owner choosing to use or skip "
+                                "every ability (Greek rulebook text).",
+                                label=N_("Character abilities"),
+                                values={"mandatory": N_("mandatory (FAQ)"),
+                                        "optional": N_("optional (Greek rulebook text)")}),
         }
 
     def new(self, seats: Sequence[str], *, seed: int, options: Mapping | None = None):
@@ -200,38 +226,20 @@ class LibertaliaEngine(BaseEngine):
     def _end_campaign(self, state, events):
         seats = state["seats"]
         P = state["players"]
-        den_sizes = {s: len(P[s]["den"]) for s in seats}
-        smallest = min(den_sizes.values())
-        daughters = sum(1 for s in seats if D.DAUGHTER in P[s]["den"])
+        skipped = [tuple(x) for x in state.pop("end_skip", [])]
+        state.pop("end_queue", None)
+        amounts = self._end_amounts(state)
         results = {}
         for s in seats:
             p = P[s]
-            parts: list[tuple[int, int]] = []
-            for rank in sorted(p["den"], reverse=True):
-                amount = None
-                if rank == D.PREACHER:
-                    amount = A["preacher_end"]
-                elif rank == D.CARPENTER:
-                    amount = A["carpenter_end"]
-                elif rank == D.TOPMAN:
-                    amount = A["topman"] if den_sizes[s] == smallest else 0
-                elif rank == D.TREASURER:
-                    amount = A["treasurer"] * sum(self._count(p, t) for t in D.TREASURER_TYPES)
-                elif rank == D.GAMBLER:
-                    amount = A["gambler_end"]
-                elif rank == D.DAUGHTER:
-                    amount = A["daughter_alone"] if daughters == 1 else A["daughter_shared"]
-                elif rank == D.QUARTERMASTER:
-                    amount = A["quartermaster_end"]
-                elif rank == D.FIRST_MATE:
-                    amount = A["first_mate"] * len(p["den"])
-                elif rank == D.CAPTAIN:
-                    amount = A["captain_per_relic"] * self._count(p, "relic")
-                if amount is not None:
-                    parts.append((rank, amount))
+            parts = [(rank, amount) for rank, amount in amounts[s] if (s, rank) not in skipped]
             before = p["doubloons"]
-            net = sum(a for _, a in parts)
-            after = max(0, before + net)
+            if RULES["end_of_campaign"] == "net_then_floor":
+                after = max(0, before + sum(a for _, a in parts))
+            else:   # "sequential": one by one in descending rank, each loss floored at 0
+                after = before
+                for _, a in parts:
+                    after = max(0, after + a)
             c, j, g = (self._count(p, t) for t in ("chest", "jewels", "goods"))
             m, rel = self._count(p, "map"), self._count(p, "relic")
             values = [before, after - before, TOKENS["chest"].value * c,
@@ -280,6 +288,161 @@ class LibertaliaEngine(BaseEngine):
         for s in seats:   # cleanup: dens and graveyards leave the game, hands are kept
             P[s]["den"], P[s]["grave"], P[s]["loot"], P[s]["secret"] = [], [], {}, {}
         self._start_campaign(state, events)
+
+    # ------------------------------------------------------------------ optional abilities
+    # Under the table option abilities = "optional" (the Greek rulebook's "using a special
+    # action is optional"), every Day, Dusk, Night and End ability asks its owner first
+    # (pending kind "ability", answered {"type": "ability", "use": True/False}) — unless using
+    # it could have no effect at all. Whether to ask is decided from public facts only (den
+    # loot counts, not the kinds of the secret Spy-drawn tokens), so being asked tells the
+    # other players nothing; the question is then a public decision.
+    # Abilities whose effect depends on the den's secret tokens (and the token kinds that
+    # matter; the Merchant needs any pair, see _day_has_effect).
+    SECRET_LOOT_ABILITIES = {(D.MONKEY, "day"): ("relic",), (D.SPANISH_SPY, "day"): ("officer",),
+                             (D.MERCHANT, "day"): (), (D.ARMORER, "night"): ("saber",),
+                             (D.TREASURER, "end"): D.TREASURER_TYPES,
+                             (D.CAPTAIN, "end"): ("relic",)}
+
+    @staticmethod
+    def _optional(state) -> bool:
+        return state["options"].get("abilities") == "optional"
+
+    def _half(self, n: int) -> int:
+        """The amount lost when halving n doubloons (§8, Q19)."""
+        return n // 2 if RULES["halving_loss_rounds_down"] else (n + 1) // 2
+
+    def _gunner_has_target(self, state, seat) -> bool:
+        return any(state["players"][s]["den"] for s in state["seats"]
+                   if RULES["gunner_own_den"] or s != seat)
+
+    def _may_hold(self, p, types) -> bool:
+        """Could this den hold a token of one of these types, as the other players know it
+        (a visible one, or any secret token)?"""
+        return any(p["loot"].get(t, 0) for t in types) or sum(p["secret"].values()) > 0
+
+    def _day_has_effect(self, state, seat, rank) -> bool:
+        P = state["players"]
+        p = P[seat]
+        if rank == D.PARROT:
+            return bool(p["hand"])
+        if rank in (D.MONKEY, D.SPANISH_SPY):
+            return self._may_hold(p, self.SECRET_LOOT_ABILITIES[(rank, "day")])
+        if rank == D.BEGGAR:
+            top = state["ship"][-1]["seat"]
+            return top != seat and P[top]["doubloons"] > 0
+        if rank in (D.RECRUITER, D.SPANISH_GOVERNOR):
+            return bool(p["den"])
+        if rank == D.PREACHER:
+            return self._total(p) >= 2
+        if rank == D.CARPENTER:
+            return self._half(p["doubloons"]) > 0
+        if rank == D.FRENCH_OFFICER:
+            return p["doubloons"] < RULES["french_officer_below"]
+        if rank in (D.VOODOO_WITCH, D.SURGEON):
+            return bool(p["grave"])
+        if rank in (D.BRUTE, D.CAPTAIN):
+            return True
+        if rank == D.GUNNER:
+            return self._gunner_has_target(state, seat) or (
+                RULES["gunner_pays_without_target"] and p["doubloons"] > 0)
+        if rank == D.BOSUN:
+            return any(x < A["bosun_below"] for x in p["den"])
+        if rank == D.MERCHANT:
+            return any(p["loot"].get(t, 0) >= 2 for t in TOKEN_ORDER) or (
+                sum(p["secret"].values()) > 0 and self._total(p) >= 2)
+        if rank == D.GAMBLER:
+            return self._total(p) > 0 and p["doubloons"] > 0
+        if rank == D.QUARTERMASTER:
+            return self._total(p) > 0
+        return False
+
+    def _night_has_effect(self, state, seat, rank) -> bool:
+        p = state["players"][seat]
+        if rank in (D.BARKEEP, D.GRANNY_WATA):
+            return True
+        if rank == D.FREED_SLAVE:
+            return any(x > A["freed_slave_above"] for x in p["den"])
+        if rank == D.MUTINEER:
+            return len(p["den"]) > 1 or RULES["mutineer_alone_gains"]
+        if rank == D.ARMORER:
+            return self._may_hold(p, self.SECRET_LOOT_ABILITIES[(rank, "night")])
+        return False
+
+    def _end_amounts(self, state) -> dict[str, list[tuple[int, int]]]:
+        """Every den's End abilities and their doubloon changes, by descending rank."""
+        seats = state["seats"]
+        P = state["players"]
+        den_sizes = {s: len(P[s]["den"]) for s in seats}
+        smallest = min(den_sizes.values())
+        daughters = sum(1 for s in seats if D.DAUGHTER in P[s]["den"])
+        out = {}
+        for s in seats:
+            p = P[s]
+            parts: list[tuple[int, int]] = []
+            for rank in sorted(p["den"], reverse=True):
+                amount = None
+                if rank == D.PREACHER:
+                    amount = A["preacher_end"]
+                elif rank == D.CARPENTER:
+                    amount = A["carpenter_end"]
+                elif rank == D.TOPMAN:
+                    amount = A["topman"] if den_sizes[s] == smallest else 0
+                elif rank == D.TREASURER:
+                    amount = A["treasurer"] * sum(self._count(p, t) for t in D.TREASURER_TYPES)
+                elif rank == D.GAMBLER:
+                    amount = A["gambler_end"]
+                elif rank == D.DAUGHTER:
+                    amount = A["daughter_alone"] if daughters == 1 else A["daughter_shared"]
+                elif rank == D.QUARTERMASTER:
+                    amount = A["quartermaster_end"]
+                elif rank == D.FIRST_MATE:
+                    amount = A["first_mate"] * len(p["den"])
+                elif rank == D.CAPTAIN:
+                    amount = A["captain_per_relic"] * self._count(p, "relic")
+                if amount is not None:
+                    parts.append((rank, amount))
+            out[s] = parts
+        return out
+
+    def _end_queue(self, state) -> list[list]:
+        """The End abilities to ask about (optional abilities), in one global descending
+        (rank, influence) order: those that could change their owner's doubloons."""
+        P = state["players"]
+        queue = []
+        for s, parts in self._end_amounts(state).items():
+            for rank, amount in parts:
+                hidden = self.SECRET_LOOT_ABILITIES.get((rank, "end"))
+                if hidden is not None:
+                    ask = self._may_hold(P[s], hidden)
+                else:
+                    ask = amount != 0
+                if ask:
+                    queue.append([s, rank])
+        queue.sort(key=lambda x: self._key(state, x[0], x[1]), reverse=True)
+        return queue
+
+    def _step_end(self, state, events):
+        if state["end_queue"]:
+            seat, rank = state["end_queue"].pop(0)
+            self._ask(state, "end", seat, rank)
+            return
+        self._end_campaign(state, events)
+
+    def _ask(self, state, when, seat, rank):
+        self._pend(state, "ability", seat, rank, when=when)
+
+    def _set_take(self, e, n, events):
+        e["take"] = n
+        if n == 0:
+            events.append(public("{seat}'s {card} takes no loot.", seat=e["seat"],
+                                 card=_name(e["rank"])))
+
+    def public_decision(self, state, seat) -> bool:
+        """Use or skip an optional ability: asked from public facts only, so the whole table
+        may see the question and its two buttons."""
+        pend = state.get("pending")
+        return bool(pend and pend["seat"] == seat and pend["kind"] == "ability")
+
 
     # ------------------------------------------------------------------ contract
     def to_act(self, state) -> list[str]:
@@ -340,6 +503,8 @@ class LibertaliaEngine(BaseEngine):
                 return [{"type": "discard", "seat": s, "card": r} for s, r in targets]
             return [{"type": "den", "seat": s} for s in state["seats"] if P[s]["den"]
                     and (RULES["gunner_own_den"] or s != seat)]
+        if kind == "ability":
+            return [{"type": "ability", "use": True}, {"type": "ability", "use": False}]
         if kind == "waitress":
             return ([{"type": "waitress", "sell": True}] if self._count(p, "map") else []) + \
                 [{"type": "waitress", "sell": False}]
@@ -420,6 +585,8 @@ class LibertaliaEngine(BaseEngine):
                 self._step_dusk(state, events)
             elif ph == "night":
                 self._step_night(state, events)
+            elif ph == "end":
+                self._step_end(state, events)
         raise RuntimeError("libertalia: resolution loop did not settle")  # pragma: no cover
 
     def _pend(self, state, kind, seat, rank, **extra):
@@ -434,6 +601,12 @@ class LibertaliaEngine(BaseEngine):
             return
         e = todo[0]
         e["day_done"] = True
+        if self._optional(state) and self._day_has_effect(state, e["seat"], e["rank"]):
+            self._ask(state, "day", e["seat"], e["rank"])
+            return
+        self._day_ability(state, e, events)
+
+    def _day_ability(self, state, e, events):
         seat, rank = e["seat"], e["rank"]
         P = state["players"]
         p = P[seat]
@@ -484,7 +657,7 @@ class LibertaliaEngine(BaseEngine):
             else:
                 say(T("{seat}'s {card} has nothing to give away."))
         elif rank == D.CARPENTER:
-            loss = p["doubloons"] // 2
+            loss = self._half(p["doubloons"])
             self._gain(p, -loss)
             say(T("{seat}'s {card} spends {n} doubloon.",
                   plural="{seat}'s {card} spends {n} doubloons.", n=loss))
@@ -507,23 +680,27 @@ class LibertaliaEngine(BaseEngine):
                                  target=_name(top["rank"]),
                                  data={"seat": top["seat"], "card": top["rank"]}))
         elif rank == D.GUNNER:
-            paid = -self._gain(p, -A["gunner_cost"])
-            say(T("{seat}'s {card} pays {n} doubloon for the powder.",
-                  plural="{seat}'s {card} pays {n} doubloons for the powder.", n=paid))
-            if any(P[s]["den"] for s in state["seats"]
-                   if RULES["gunner_own_den"] or s != seat):
+            target = self._gunner_has_target(state, seat)
+            if target or RULES["gunner_pays_without_target"]:
+                paid = -self._gain(p, -A["gunner_cost"])
+                say(T("{seat}'s {card} pays {n} doubloon for the powder.",
+                      plural="{seat}'s {card} pays {n} doubloons for the powder.", n=paid))
+            if target:
                 self._pend(state, "gunner", seat, rank, den=None)
             else:
                 say(T("{seat}'s {card} finds no target."))
         elif rank == D.SPANISH_SPY:
             n = self._count(p, "officer")
             if n:
-                self._remove_loot(state, p, "officer", n)
+                first = RULES["spy_returns_before_draw"]
+                if first:   # back first: the bag holds as many tokens as he draws
+                    self._remove_loot(state, p, "officer", n)
                 r = rng(state)
                 drawn = [self._draw(state, r) for _ in range(min(n, sum(state["bag"].values())))]
+                if not first:   # his officers go back only after the draw
+                    self._remove_loot(state, p, "officer", n)
                 for t in drawn:
                     self._add(p["secret"], t)
-                # the officers went back first, so the bag holds as many tokens as he draws
                 say(T("{seat}'s {card} returns {n} Spanish officer and draws as many tokens "
                       "in secret.",
                       plural="{seat}'s {card} returns {n} Spanish officers and draws as many "
@@ -582,12 +759,14 @@ class LibertaliaEngine(BaseEngine):
             events.append(public("Night falls over the dens."))
             return
         e = ship[-1]
-        if e["take"] is None:
-            e["take"] = D.LOOT_TAKEN.get(e["rank"], 1)
-            if e["take"] == 0:
-                events.append(public("{seat}'s {card} takes no loot.", seat=e["seat"],
-                                     card=_name(e["rank"])))
         day = state["loot_days"][state["day"] - 1]
+        if e["take"] is None:
+            if (self._optional(state) and e["rank"] in D.LOOT_TAKEN
+                    and sum(day.values()) > min(D.LOOT_TAKEN[e["rank"]], 1)):
+                # Cabin Boy with loot left, Cook with at least two tokens left
+                self._ask(state, "dusk", e["seat"], e["rank"])
+                return
+            self._set_take(e, D.LOOT_TAKEN.get(e["rank"], 1), events)
         if e["take"] > 0 and sum(day.values()) > 0:
             self._pend(state, "loot", e["seat"], e["rank"])
             return
@@ -615,6 +794,15 @@ class LibertaliaEngine(BaseEngine):
         p = P[seat]
         if rank not in p["den"]:
             return
+        if (self._optional(state) and rank != D.WAITRESS     # she already asks ("may")
+                and self._night_has_effect(state, seat, rank)):
+            self._ask(state, "night", seat, rank)
+            return
+        self._night_ability(state, seat, rank, events)
+
+    def _night_ability(self, state, seat, rank, events):
+        P = state["players"]
+        p = P[seat]
         card = _name(rank)
 
         def say(t: Text):       # a public line about this seat's character
@@ -641,8 +829,9 @@ class LibertaliaEngine(BaseEngine):
                     card=card, target=_name(others[0])))
                 self._gain(p, A["mutineer"])
                 say(_earns(A["mutineer"]))
-            elif RULES["mutineer_alone_gains"]:  # pragma: no cover - decision off
+            elif RULES["mutineer_alone_gains"]:
                 self._gain(p, A["mutineer"])
+                say(_earns(A["mutineer"]))
         elif rank == D.ARMORER:
             n = A["armorer"] * self._count(p, "saber")
             self._gain(p, n)
@@ -661,6 +850,13 @@ class LibertaliaEngine(BaseEngine):
     def _end_day(self, state, events):
         state["night"] = []
         if state["day"] >= D.DAYS:
+            if self._optional(state):
+                queue = self._end_queue(state)
+                if queue:
+                    state["phase"] = "end"
+                    state["end_queue"] = queue
+                    state["end_skip"] = []
+                    return
             self._end_campaign(state, events)
             return
         state["day"] += 1
@@ -678,7 +874,9 @@ class LibertaliaEngine(BaseEngine):
         card = _name(rank)
         state["pending"] = None
         t = a["type"]
-        if t == "parrot":
+        if t == "ability":
+            self._resolve_ability(state, pend, a["use"], events)
+        elif t == "parrot":
             c = a["card"]
             p["hand"].remove(c)
             state["ship"].append({"seat": seat, "rank": c, "inf": self.inf(state, seat, c),
@@ -763,6 +961,24 @@ class LibertaliaEngine(BaseEngine):
                 events.append(public("{seat}'s {card} sells no treasure map.", seat=seat,
                                      card=card))
 
+    def _resolve_ability(self, state, pend, use: bool, events):
+        seat, rank, when = pend["seat"], pend["rank"], pend["when"]
+        if when == "dusk":
+            e = state["ship"][-1]
+            self._set_take(e, D.LOOT_TAKEN[rank] if use else 1, events)
+        if not use:
+            if when == "end":
+                state["end_skip"].append([seat, rank])
+            events.append(public("{seat}'s {card} does not use its ability.", seat=seat,
+                                 card=_name(rank), data={"seat": seat, "card": rank}))
+            return
+        if when == "day":
+            e = next(x for x in state["ship"] if x["seat"] == seat and x["rank"] == rank)
+            self._day_ability(state, e, events)
+        elif when == "night":
+            self._night_ability(state, seat, rank, events)
+        # "end": a used End ability is simply counted at the scoring
+
     # ------------------------------------------------------------------ text
     def label(self, state, seat, action) -> Text:
         t = action.get("type")
@@ -790,6 +1006,11 @@ class LibertaliaEngine(BaseEngine):
                      card=_name(action["card"]), rank=action["card"])
         if t == "den":
             return T("Aim at {seat}'s den", seat=action["seat"])
+        if t == "ability":
+            card = _name(state["pending"]["rank"])
+            if action["use"]:
+                return T("Use the {card}'s ability", card=card)
+            return T("Skip the {card}'s ability", card=card)
         if t == "waitress":
             if action["sell"]:
                 return T("Sell a treasure map (+{n})", n=A["waitress"])
@@ -826,6 +1047,8 @@ class LibertaliaEngine(BaseEngine):
                 "waitress": T("Your {card}: sell a treasure map for {n} doubloon?",
                               plural="Your {card}: sell a treasure map for {n} doubloons?",
                               card=card, n=A["waitress"]),
+                "ability": T("Use your {card}'s ability? ({effect})", card=card,
+                             effect=CHARACTERS[pend["rank"]].effect),
             }
             return msgs[kind]
         seat = pend["seat"]
@@ -839,6 +1062,8 @@ class LibertaliaEngine(BaseEngine):
             "saber": T("{seat} is choosing a saber victim.", seat=seat, card=card),
             "gunner": T("{seat}'s {card} is choosing a target.", seat=seat, card=card),
             "waitress": T("{seat}'s {card} may sell a treasure map.", seat=seat, card=card),
+            "ability": T("{seat} is deciding whether to use the {card}'s ability.", seat=seat,
+                         card=card),
         }
         return msgs[kind]
 

@@ -58,9 +58,9 @@ def _check_secret_surgeon(s, seat, legal, rng):
     assert outs[0] == outs[1]
 
 
-def _play(seed, n, check_all_legal=False, use_ai=False):
+def _play(seed, n, check_all_legal=False, use_ai=False, options=None):
     rng = random.Random(seed)
-    s = E.new(list(SEATS[:n]), seed=seed)
+    s = E.new(list(SEATS[:n]), seed=seed, options=options)
     steps = 0
     surgeons = [0]
     while E.outcome(s) is None:
@@ -118,3 +118,14 @@ def test_fuzz_random_games(n):
 
 def test_fuzz_every_legal_action_is_accepted():
     _play(78, 5, check_all_legal=True)
+
+
+@pytest.mark.parametrize("n", [2, 4, 6])
+def test_fuzz_optional_abilities(n):
+    """The same contract checks with the table option abilities = "optional"."""
+    for i in range(2):
+        _play(5000 * n + i, n, use_ai=(i % 2 == 1), options={"abilities": "optional"})
+
+
+def test_fuzz_optional_every_legal_action_is_accepted():
+    _play(79, 4, check_all_legal=True, options={"abilities": "optional"})
