@@ -22,9 +22,13 @@ plus a task that samples its event loop's lag); ``--profile FILE`` runs it under
 
 The last line is JSON:
 - ``callback_ms_*``: click -> the interaction's callback (what Discord's 3-second deadline measures);
-- ``published_ms_*``: click -> the first edit or re-post of that table's board message that the
-  stand-in received after the callback (its consequences are out). In a simultaneous phase the
-  edit may be the one drawn for another player's earlier click, so there it is a lower bound;
+- ``published_ms_*``: click -> the first edit or re-post of that table's board message, or the
+  first decision panel a player of that table received (a new DM, or a DM panel that turned
+  into the next step), after the callback: its consequences are out. A step that changes
+  nothing public (a Keyflower worker choice behind the screen) is only out as the next panel,
+  so counting boards alone would wait for the next player's click. In a simultaneous phase
+  the publication may be the one made for another player's earlier click, so there it is a
+  lower bound;
 - ``renders_per_s``: board images uploaded per second of play;
 - ``cpu_s_per_decision``: CPU seconds of the bot and its workers during play, per decision;
 - ``rss_mb_peak``: the bot process's VmHWM (``rss_mb_peak_with_workers`` adds its children's);
@@ -322,6 +326,8 @@ class Load:
             t = self.by_user.get(m.viewer_id)
             if t is not None and kind == "create":
                 self.offer(t, m.viewer_id, m)
+            if t is not None and any(CHOICE.match(cid) for cid in m.custom_ids):
+                self.published(t, now)      # the next decision reached its player
             return
         # a table's messages are known by the match id in their buttons: the board carries
         # tbl:turn:<match>, a decision read out at the table act:/sel:<match>:... (a table
