@@ -115,20 +115,7 @@ class StateMixin:
             del st["tiles"][tid]["animals"][idx]
 
     def _draw_workers(self, st, seat, n, events, green_ok=True):
-        bag = st["bag"]
-        r = rng(st)
-        got = _w0()
-        for _ in range(n):
-            total = sum(bag.values())
-            if total == 0:
-                break
-            x = r.randrange(total)
-            for c in COLOURS:
-                if x < bag[c]:
-                    bag[c] -= 1
-                    got[c] += 1
-                    break
-                x -= bag[c]
+        got = _draw_from(st["bag"], COLOURS, n, rng(st))
         for c in COLOURS:
             st["players"][seat]["workers"][c] += got[c]
         k = sum(got.values())
@@ -138,21 +125,7 @@ class StateMixin:
         return k
 
     def _draw_skills(self, st, n):
-        pile = st["pile"]
-        r = rng(st)
-        got = {s: 0 for s in SKILLS}
-        for _ in range(n):
-            total = sum(pile.values())
-            if total == 0:
-                break
-            x = r.randrange(total)
-            for s in SKILLS:
-                if x < pile[s]:
-                    pile[s] -= 1
-                    got[s] += 1
-                    break
-                x -= pile[s]
-        return got
+        return _draw_from(st["pile"], SKILLS, n, rng(st))
 
     def _to_bag(self, st, workers: dict):
         for c in COLOURS:
@@ -161,3 +134,21 @@ class StateMixin:
     def _to_screen(self, st, seat, workers: dict):
         for c in COLOURS:
             st["players"][seat]["workers"][c] += workers.get(c, 0)
+
+
+def _draw_from(pool: dict, kinds, n: int, r) -> dict:
+    """n items drawn one at a time at random from a pool of counts (the bag of workers, the
+    pile of skill tiles); fewer when it runs out. Returns the count drawn of each kind."""
+    got = {k: 0 for k in kinds}
+    for _ in range(n):
+        total = sum(pool.values())
+        if total == 0:
+            break
+        x = r.randrange(total)
+        for k in kinds:
+            if x < pool[k]:
+                pool[k] -= 1
+                got[k] += 1
+                break
+            x -= pool[k]
+    return got
