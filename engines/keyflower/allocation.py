@@ -31,7 +31,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from . import data, fields, hexes
+from . import data, fields
+from .scoring import village_points
 from .data import ANIMALS, COLOURS, RESOURCES, SKILLS, TILES
 
 WORKER_TILES = ("craftsmans_guild", "key_market", "village_hall", "white_wind", "apothecary")
@@ -125,17 +126,8 @@ def position(engine, st, seat) -> Position:
         fixed["Winter tiles"] += 12
     if "hillside" in owned:
         fixed["Winter tiles"] += fields.tiles_in_field(fmap, fmap["hillside:0"])
-    if "keyflower_boat" in owned:
-        tr = sum(engine.side(st, t)["transport"][0] for t in vil if t in data.TRANSPORT_TILES)
-        fixed["Boats"] += tr * (2 if "2b" in faces else 1)
-    if "sea_bastion" in owned:
-        fixed["Boats"] += hexes.longest_road_loop(vil, data.RULES["sea_bastion_max_steps"])
-    if "sea_breese" in owned:
-        n = hexes.river_chain(vil, p["home"])
-        fixed["Boats"] += data.SEA_BREESE_VP[min(n, len(data.SEA_BREESE_VP) - 1)]
-    for tid in vil:
-        if TILES[tid]["season"] == "turn_order":
-            fixed["Turn-order tiles"] += len(hexes.adjacent_tiles(vil, tid))
+    for k, v in village_points(engine, st, seat, vil).items():
+        fixed[k] += v
     shelter = "sheep_shelter" in vil
     return Position(
         workers=dict(p["workers"]), skills=dict(p["skills"]), resources=pool, wheat=p["wheat"],

@@ -230,6 +230,24 @@ def best_pool(workers, skills, res, wheat, owned: set, b3: bool, b5: bool) -> tu
     return best[0] + wv, best[1]
 
 
+def village_points(engine, st, seat, vil) -> dict[str, int]:
+    """The boats' and turn-order tiles' points: what the village's shape gives, which no
+    allocation of items changes."""
+    owned, p = set(vil), st["players"][seat]
+    boats = 0
+    if "keyflower_boat" in owned:
+        tr = sum(engine.side(st, t)["transport"][0] for t in vil if t in data.TRANSPORT_TILES)
+        boats += tr * (2 if "2b" in engine.faces(st, seat) else 1)
+    if "sea_bastion" in owned:
+        boats += hexes.longest_road_loop(vil, data.RULES["sea_bastion_max_steps"])
+    if "sea_breese" in owned:
+        n = hexes.river_chain(vil, p["home"])
+        boats += data.SEA_BREESE_VP[min(n, len(data.SEA_BREESE_VP) - 1)]
+    turn_order = sum(len(hexes.adjacent_tiles(vil, tid)) for tid in vil
+                     if TILES[tid]["season"] == "turn_order")
+    return {"Boats": boats, "Turn-order tiles": turn_order}
+
+
 # ---------------------------------------------------------------- per player
 def score_player(engine, st, seat) -> dict:
     vil = engine.village(st, seat)
@@ -319,19 +337,9 @@ def _score(engine, st, seat, vil, fmap, cont, p, decl, hold, b3, b5):
     if "hillside" in owned:
         wv += fields.tiles_in_field(fmap, fmap["hillside:0"])
     bd["Winter tiles"] += wv
-    # 6. boats
-    if "keyflower_boat" in owned:
-        tr = sum(engine.side(st, t)["transport"][0] for t in vil if t in data.TRANSPORT_TILES)
-        bd["Boats"] += tr * (2 if "2b" in engine.faces(st, seat) else 1)
-    if "sea_bastion" in owned:
-        bd["Boats"] += hexes.longest_road_loop(vil, data.RULES["sea_bastion_max_steps"])
-    if "sea_breese" in owned:
-        n = hexes.river_chain(vil, p["home"])
-        bd["Boats"] += data.SEA_BREESE_VP[min(n, len(data.SEA_BREESE_VP) - 1)]
-    # 7. turn-order tiles, then gold
-    for tid in vil:
-        if TILES[tid]["season"] == "turn_order":
-            bd["Turn-order tiles"] += len(hexes.adjacent_tiles(vil, tid))
+    # 6. boats, 7. turn-order tiles, then gold
+    for k, v in village_points(engine, st, seat, vil).items():
+        bd[k] += v
     bd["Gold"] += gold_vp
     return {"total": sum(bd.values()), "breakdown": bd, "purple": list(decl) if decl else None,
             "weaver_hold": hold}
