@@ -21,9 +21,11 @@ def random_policy(engine, state, seat, rng):
 
 
 def play_game(game: str, n_players: int, seed: int, policies: dict[str, Callable] | None = None,
-              options: dict | None = None, max_actions: int = MAX_ACTIONS):
+              options: dict | None = None, max_actions: int = MAX_ACTIONS,
+              record: list | None = None):
     """Play one game to the end. ``policies`` maps seat -> choose function (default: the
-    game's AI). Returns (engine, state, outcome, number of actions)."""
+    game's AI). Returns (engine, state, outcome, number of actions). ``record`` (a list)
+    receives a copy of every position with the seat and action played there."""
     engine = engines.get(game)
     ai = engines.ai(game)
     seats = seat_names(n_players)
@@ -37,6 +39,8 @@ def play_game(game: str, n_players: int, seed: int, policies: dict[str, Callable
         seat = waiting[0] if len(waiting) == 1 else rng.choice(waiting)
         choose = (policies or {}).get(seat, ai.choose)
         action = choose(engine, state, seat, rng)
+        if record is not None:
+            record.append((engine.copy(state), seat, action))
         engine.apply(state, seat, action)
         actions += 1
         if actions > max_actions:

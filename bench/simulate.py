@@ -10,6 +10,8 @@ import sys
 import time
 import traceback
 
+import engines
+
 from bench.common import parse_players, percentile, play_game, print_result
 
 
@@ -42,7 +44,9 @@ def main(argv=None) -> int:
         times.append((time.perf_counter() - t0) * 1000)
         lengths.append(actions)
         finished += outcome is not None
+    costs = search_costs(args.game, counts[0], args.seed, options or None)
     print_result({
+        **costs,
         "game": args.game,
         "games": args.games,
         "finished": finished,
@@ -55,6 +59,27 @@ def main(argv=None) -> int:
         "ms_per_action_mean": round(sum(times) / max(1, sum(lengths)), 4),
     })
     return 1 if errors or finished < args.games else 0
+
+
+def search_costs(game: str, n_players: int, seed: int, options=None, games: int = 3) -> dict:
+    """What one search step costs, over every position of a few AI games: the JSON round
+    trip plus a checked ``apply`` (how a state was copied before) against ``copy`` plus
+    ``advance`` (what the search does). Each position is timed on its own copy."""
+    engine = engines.get(game)
+    positions = []
+    for i in range(games):
+        _, _, _, _ = play_game(game, n_players, seed * 7 + i, options=options,
+                               record=positions)
+    def timed(step) -> float:
+        t0 = time.perf_counter()
+        for state, seat, action in positions:
+            step(state, seat, action)
+        return (time.perf_counter() - t0) * 1000 / len(positions)
+    old = timed(lambda s, seat, a: engine.apply(engine.load(engine.dump(s)), seat, a))
+    clone = timed(lambda s, seat, a: engine.copy(s))
+    new = timed(lambda s, seat, a: engine.advance(engine.copy(s), seat, a))
+    return {"json_clone_apply_ms_mean": round(old, 4), "clone_ms_mean": round(clone, 4),
+            "clone_advance_ms_mean": round(new, 4), "search_step_speedup": round(old / new, 2)}
 
 
 def _parse_options(pairs):
