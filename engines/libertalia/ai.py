@@ -1,8 +1,10 @@
 """A heuristic Libertalia player.
 
-It reads only what its seat may know (its hand, the public board; never another seat's
-secret pick): every decision scores the legal options with simple estimates of loot value,
-character effects and rank competition on the ship, and takes the best (ties broken by rng).
+It is called on a world sampled from its seat's view (``engine.determinize``), never on the
+real game, and even there reads only what its seat may know (its hand, the public board;
+never another seat's pick, hand or secret tokens, which are only guesses in that world):
+every decision scores the legal options with simple estimates of loot value, character
+effects and rank competition on the ship, and takes the best (ties broken by rng).
 """
 from __future__ import annotations
 
@@ -295,7 +297,9 @@ def _harm(state, seat, target_seat, rank):
     return -v if target_seat == seat else v
 
 
-def choose(engine, state, seat, rng):
+def choose(engine, state, seat, rng, level="easy"):
+    """The heuristic's action. ``state`` is a world sampled from the seat's view
+    (``engine.determinize``); ``level`` is ignored (the search adds its own)."""
     legal = engine.legal(state, seat)
     if not legal:
         raise ValueError("no legal action for this seat")

@@ -111,6 +111,8 @@ class LibertaliaEngine(BaseEngine):
             "pool": list(D.RANKS), "dealt": [], "bag": {}, "loot_days": [],
             "players": {}, "picks": {}, "ship": [], "pending": None, "night": [],
             "finished": False,
+            # what the whole table knows of each hand and graveyard (see _known)
+            "known": {s: {"hand": [], "grave": [], "slots": []} for s in seats},
         }
         r = rng(state)
         colours = list(range(len(D.COLOURS)))
@@ -175,8 +177,12 @@ class LibertaliaEngine(BaseEngine):
 
     def _draw(self, state, r) -> str:
         bag = state["bag"]
-        flat = [t for t in TOKEN_ORDER for _ in range(bag.get(t, 0))]
-        t = flat[r.randrange(len(flat))]
+        # the i-th token of the bag laid out in TOKEN_ORDER
+        i = r.randrange(sum(bag.get(t, 0) for t in TOKEN_ORDER))
+        for t in TOKEN_ORDER:
+            i -= bag.get(t, 0)
+            if i < 0:
+                break
         self._add(bag, t, -1)
         return t
 
@@ -185,13 +191,82 @@ class LibertaliaEngine(BaseEngine):
 
     def _to_grave(self, state, seat, rank):
         state["players"][seat]["grave"].append(rank)
+        k = self._known(state, seat)
+        if k is not None:
+            k["grave"].append(rank)
 
     def _discard_from_den(self, state, seat, rank, events, text: Text):
         """Discard a den character; ``text`` says why (a whole sentence naming it)."""
         p = state["players"][seat]
         p["den"].remove(rank)
         self._to_grave(state, seat, rank)
-        events.append(Event(text, None, "log", {"seat": seat, "card": rank}))
+        if events is not None:
+            events.append(Event(text, None, "log", {"seat": seat, "card": rank}))
+
+    # ------------------------------------------------------------------ public hand record
+    # What the whole table knows of each seat's hand and graveyard (state["known"], shown in
+    # every view; AI seats sample the unknown rest from it, see determinize.py). Dealt, played,
+    # recruited and discarded cards are public; only the card a Surgeon takes back is not.
+    # A Surgeon leaves a "slot": n of its cards went back to hand, the others lie in the
+    # graveyard ("grave": True) or, after the campaign, have left the game. A card of a slot
+    # played later was one of those n. Two Surgeons of one campaign merge into one slot of
+    # n = 2 (this forgets which graveyard each drew from). States built without the record
+    # (old saves, hand-made test positions) simply have none.
+    @staticmethod
+    def _known(state, seat):
+        known = state.get("known")
+        return known.get(seat) if known else None
+
+    def _known_out(self, state, seat, card):
+        """A card of seat's hand is played (revealed on the ship, or in place of a Parrot)."""
+        k = self._known(state, seat)
+        if k is None:
+            return
+        if card in k["hand"]:
+            k["hand"].remove(card)
+            return
+        for slot in k["slots"]:
+            if card in slot["cards"]:
+                slot["cards"].remove(card)
+                slot["n"] -= 1
+                if slot["n"] <= 0:
+                    if slot["grave"]:
+                        k["grave"] = sorted(k["grave"] + slot["cards"])
+                    k["slots"].remove(slot)
+                return
+
+    def _known_in(self, state, seat, card):
+        """A den card goes back to hand in the open (Recruiter)."""
+        k = self._known(state, seat)
+        if k is not None:
+            k["hand"] = sorted(k["hand"] + [card])
+
+    def _known_surgeon(self, state, seat):
+        """A card of the graveyard goes back to hand in secret."""
+        k = self._known(state, seat)
+        if k is None:
+            return
+        cards, n = list(k["grave"]), 1
+        for slot in [x for x in k["slots"] if x["grave"]]:
+            cards += slot["cards"]
+            n += slot["n"]
+            k["slots"].remove(slot)
+        k["grave"] = []
+        if len(cards) <= n:
+            k["hand"] = sorted(k["hand"] + cards)
+        else:
+            k["slots"].append({"n": n, "cards": sorted(cards), "grave": True})
+
+    def _known_deal(self, state, dealt):
+        """A new campaign: graveyards leave the game, everyone adds the dealt cards."""
+        for s in state["seats"]:
+            k = self._known(state, s)
+            if k is None:
+                continue
+            k["grave"] = []
+            for slot in k["slots"]:
+                slot["grave"] = False
+            k["hand"] = sorted(k["hand"] + dealt)
 
     # ------------------------------------------------------------------ campaigns
     def _start_campaign(self, state, events):
@@ -203,6 +278,7 @@ class LibertaliaEngine(BaseEngine):
         dealt = sorted(r.sample(pool, n))
         state["pool"] = [x for x in pool if x not in dealt]
         state["dealt"] = dealt
+        self._known_deal(state, dealt)
         state["bag"] = {t: TOKENS[t].count for t in TOKEN_ORDER}
         for s in state["seats"]:
             p = state["players"][s]
@@ -219,9 +295,10 @@ class LibertaliaEngine(BaseEngine):
         state["phase"] = "pick"
         state["picks"] = {}
         state["ship"] = []
-        events.append(public("Campaign {campaign} begins. Everyone adds: {cards}.",
-                             campaign=state["campaign"], cards=[_name(x) for x in dealt],
-                             data={"dealt": dealt}))
+        if events is not None:
+            events.append(public("Campaign {campaign} begins. Everyone adds: {cards}.",
+                                 campaign=state["campaign"], cards=[_name(x) for x in dealt],
+                                 data={"dealt": dealt}))
 
     def _end_campaign(self, state, events):
         seats = state["seats"]
@@ -256,34 +333,38 @@ class LibertaliaEngine(BaseEngine):
             results[s] = result
             for rank, amount in parts:
                 if amount >= 0:
-                    events.append(public("End of campaign: {seat}'s {card} earns {n} doubloon.",
-                                         plural="End of campaign: {seat}'s {card} earns {n} "
-                                                "doubloons.",
-                                         seat=s, card=_name(rank), n=amount))
+                    if events is not None:
+                        events.append(public("End of campaign: {seat}'s {card} earns {n} doubloon.",
+                                             plural="End of campaign: {seat}'s {card} earns {n} "
+                                                    "doubloons.",
+                                             seat=s, card=_name(rank), n=amount))
                 else:
-                    events.append(public("End of campaign: {seat}'s {card} costs {n} doubloon.",
-                                         plural="End of campaign: {seat}'s {card} costs {n} "
-                                                "doubloons.",
-                                         seat=s, card=_name(rank), n=-amount))
+                    if events is not None:
+                        events.append(public("End of campaign: {seat}'s {card} costs {n} doubloon.",
+                                             plural="End of campaign: {seat}'s {card} costs {n} "
+                                                    "doubloons.",
+                                             seat=s, card=_name(rank), n=-amount))
             loot = {t: self._count(p, t) for t in TOKEN_ORDER if self._count(p, t)}
-            events.append(public(
-                "{seat} scores {n} point for campaign {campaign} ({doubloons} from doubloons, "
-                "{loot} from loot); total {total}.",
-                plural="{seat} scores {n} points for campaign {campaign} ({doubloons} from "
-                       "doubloons, {loot} from loot); total {total}.",
-                kind="scoring", seat=s, n=result, campaign=state["campaign"], doubloons=after,
-                loot=result - after, total=p["score"],
-                data={"seat": s, "campaign": state["campaign"], "result": result,
-                      "breakdown": bd, "loot": loot, "total": p["score"]}))
+            if events is not None:
+                events.append(public(
+                    "{seat} scores {n} point for campaign {campaign} ({doubloons} from doubloons, "
+                    "{loot} from loot); total {total}.",
+                    plural="{seat} scores {n} points for campaign {campaign} ({doubloons} from "
+                           "doubloons, {loot} from loot); total {total}.",
+                    kind="scoring", seat=s, n=result, campaign=state["campaign"], doubloons=after,
+                    loot=result - after, total=p["score"],
+                    data={"seat": s, "campaign": state["campaign"], "result": result,
+                          "breakdown": bd, "loot": loot, "total": p["score"]}))
         if state["campaign"] >= D.CAMPAIGNS:
             state["phase"] = "finished"
             state["finished"] = True
             state["pending"] = None
             o = self.outcome(state)
-            events.append(public("The game is over. Winner: {winners}.", kind="game_end",
-                                 plural="The game is over. Winners: {winners}.",
-                                 winners=o.winners, n=len(o.winners),
-                                 data={"scores": o.scores, "ranks": o.ranks}))
+            if events is not None:
+                events.append(public("The game is over. Winner: {winners}.", kind="game_end",
+                                     plural="The game is over. Winners: {winners}.",
+                                     winners=o.winners, n=len(o.winners),
+                                     data={"scores": o.scores, "ranks": o.ranks}))
             return
         for s in seats:   # cleanup: dens and graveyards leave the game, hands are kept
             P[s]["den"], P[s]["grave"], P[s]["loot"], P[s]["secret"] = [], [], {}, {}
@@ -434,8 +515,9 @@ class LibertaliaEngine(BaseEngine):
     def _set_take(self, e, n, events):
         e["take"] = n
         if n == 0:
-            events.append(public("{seat}'s {card} takes no loot.", seat=e["seat"],
-                                 card=_name(e["rank"])))
+            if events is not None:
+                events.append(public("{seat}'s {card} takes no loot.", seat=e["seat"],
+                                     card=_name(e["rank"])))
 
     def public_decision(self, state, seat) -> bool:
         """Use or skip an optional ability: asked from public facts only, so the whole table
@@ -443,6 +525,52 @@ class LibertaliaEngine(BaseEngine):
         pend = state.get("pending")
         return bool(pend and pend["seat"] == seat and pend["kind"] == "ability")
 
+
+    # ------------------------------------------------------------------ search (AI seats)
+    # The top-level keys of a state; copy() copies any other one the generic way.
+    _KEYS = frozenset(["game", "seed", "rng_n", "seats", "options", "campaign", "day", "phase",
+                       "pool", "dealt", "bag", "loot_days", "players", "picks", "ship",
+                       "pending", "night", "finished", "known"])
+
+    def copy(self, state):
+        """An independent copy, for search: written out for this state's shape (about twice
+        as fast as marshal); keys it does not know are copied the generic way."""
+        d = state.copy()
+        d["players"] = {s: _copy_player(p) for s, p in state["players"].items()}
+        d["loot_days"] = [x.copy() for x in state["loot_days"]]
+        d["ship"] = [e.copy() for e in state["ship"]]
+        d["night"] = [x.copy() for x in state["night"]]
+        for key in ("seats", "options", "pool", "dealt", "bag", "picks"):
+            d[key] = state[key].copy()
+        if state["pending"] is not None:
+            d["pending"] = state["pending"].copy()
+        known = state.get("known")
+        if known is not None:
+            d["known"] = {s: {"hand": k["hand"].copy(), "grave": k["grave"].copy(),
+                              "slots": [dict(x, cards=x["cards"].copy()) for x in k["slots"]]}
+                          for s, k in known.items()}
+        if len(state) > len(self._KEYS) - (known is None):
+            for key in state.keys() - self._KEYS:      # end_queue, end_skip
+                d[key] = super().copy(state[key])
+        return d
+
+    def advance(self, state, seat, action) -> list[Event]:
+        """``apply`` for search on a throw-away copy: the action comes from ``legal``, so it
+        is not checked again, and no event is written (returns [])."""
+        if state["phase"] == "pick":
+            self._pick(state, seat, action["card"], None)
+        else:
+            self._resolve(state, action, None)
+        self._run(state, None)
+        return []
+
+    def determinize(self, view, rng):
+        from .determinize import determinize
+        return determinize(self, view, rng)
+
+    def evaluate(self, state):
+        from .evaluate import evaluate
+        return evaluate(self, state)
 
     # ------------------------------------------------------------------ contract
     def to_act(self, state) -> list[str]:
@@ -543,26 +671,29 @@ class LibertaliaEngine(BaseEngine):
     def _pick(self, state, seat, card, events):
         state["picks"][seat] = card
         # no private echo of the pick: the player's panel already shows what they chose
-        events.append(public("{seat} has chosen a character.", seat=seat))
+        if events is not None:
+            events.append(public("{seat} has chosen a character.", seat=seat))
         if len(state["picks"]) < len(state["seats"]):
             return
         ship = []
         for s in state["seats"]:
             r = state["picks"][s]
             state["players"][s]["hand"].remove(r)
+            self._known_out(state, s, r)
             ship.append({"seat": s, "rank": r, "inf": self.inf(state, s, r), "day_done": False,
                          "take": None, "officer": False})
         state["ship"] = ship
         self._sort_ship(state)
-        picks = {e["seat"]: e["rank"] for e in state["ship"]}
         state["picks"] = {}
         state["phase"] = "day"
-        lineup = [T("{seat}: {card} ({rank})", seat=e["seat"], card=_name(e["rank"]),
-                    rank=e["rank"]) for e in state["ship"]]
-        events.append(public("Day {day}: the characters are revealed: {lineup}.", kind="reveal",
-                             day=state["day"], lineup=lineup,
-                             data={"picks": picks,
-                                   "order": [[e["seat"], e["rank"]] for e in state["ship"]]}))
+        if events is not None:
+            picks = {e["seat"]: e["rank"] for e in state["ship"]}
+            lineup = [T("{seat}: {card} ({rank})", seat=e["seat"], card=_name(e["rank"]),
+                        rank=e["rank"]) for e in state["ship"]]
+            events.append(public("Day {day}: the characters are revealed: {lineup}.", kind="reveal",
+                                 day=state["day"], lineup=lineup,
+                                 data={"picks": picks,
+                                       "order": [[e["seat"], e["rank"]] for e in state["ship"]]}))
 
     # ------------------------------------------------------------------ the automatic loop
     def _run(self, state, events):
@@ -597,7 +728,8 @@ class LibertaliaEngine(BaseEngine):
         todo = [e for e in state["ship"] if not e["day_done"]]
         if not todo:
             state["phase"] = "dusk"
-            events.append(public("Dusk: the crew shares out today's loot."))
+            if events is not None:
+                events.append(public("Dusk: the crew shares out today's loot."))
             return
         e = todo[0]
         e["day_done"] = True
@@ -613,17 +745,20 @@ class LibertaliaEngine(BaseEngine):
         card = _name(rank)
 
         def say(t: Text):       # a public line about this seat's character
-            events.append(Event(Text(t.msg, {"seat": seat, "card": card, **t.params}, t.plural,
-                                     t.context)))
+            if events is not None:
+                events.append(Event(Text(t.msg, {"seat": seat, "card": card, **t.params}, t.plural,
+                                         t.context)))
 
         if rank == D.PARROT:
             if p["hand"]:
                 state["ship"].remove(e)
                 self._to_grave(state, seat, rank)
-                say(T("{seat}'s {card} flies off: {seat} puts another character in its place."))
+                if events is not None:
+                    say(T("{seat}'s {card} flies off: {seat} puts another character in its place."))
                 self._pend(state, "parrot", seat, rank)
             else:
-                say(T("{seat}'s {card} has no card to swap with and stays on the ship."))
+                if events is not None:
+                    say(T("{seat}'s {card} has no card to swap with and stays on the ship."))
         elif rank == D.MONKEY:
             n = self._count(p, "relic")
             left = self._neighbours(state, seat)[0]
@@ -631,64 +766,77 @@ class LibertaliaEngine(BaseEngine):
                 for part in ("loot", "secret"):
                     p[part].pop("relic", None)
                 self._add(P[left]["loot"], "relic", n)
-                say(T("{seat}'s {card} passes {n} cursed relic to {victim}.",
-                      plural="{seat}'s {card} passes {n} cursed relics to {victim}.",
-                      n=n, victim=left))
+                if events is not None:
+                    say(T("{seat}'s {card} passes {n} cursed relic to {victim}.",
+                          plural="{seat}'s {card} passes {n} cursed relics to {victim}.",
+                          n=n, victim=left))
             else:
-                say(T("{seat}'s {card} has no cursed relic to pass to {victim}.", victim=left))
+                if events is not None:
+                    say(T("{seat}'s {card} has no cursed relic to pass to {victim}.", victim=left))
         elif rank == D.BEGGAR:
             top = state["ship"][-1]
             if top["seat"] == seat:
-                say(T("{seat}'s {card} is the top card: nobody pays."))
+                if events is not None:
+                    say(T("{seat}'s {card} is the top card: nobody pays."))
             else:
                 paid = -self._gain(P[top["seat"]], -A["beggar"])
                 self._gain(p, paid)
-                say(T("{seat}'s {card} begs: {victim} pays {n} doubloon.",
-                      plural="{seat}'s {card} begs: {victim} pays {n} doubloons.",
-                      victim=top["seat"], n=paid))
+                if events is not None:
+                    say(T("{seat}'s {card} begs: {victim} pays {n} doubloon.",
+                          plural="{seat}'s {card} begs: {victim} pays {n} doubloons.",
+                          victim=top["seat"], n=paid))
         elif rank == D.RECRUITER:
             if p["den"]:
                 self._pend(state, "recruit", seat, rank)
             else:
-                say(T("{seat}'s {card} finds nobody in the den to recruit."))
+                if events is not None:
+                    say(T("{seat}'s {card} finds nobody in the den to recruit."))
         elif rank == D.PREACHER:
             if self._total(p) >= 2:
                 self._pend(state, "preacher", seat, rank)
             else:
-                say(T("{seat}'s {card} has nothing to give away."))
+                if events is not None:
+                    say(T("{seat}'s {card} has nothing to give away."))
         elif rank == D.CARPENTER:
             loss = self._half(p["doubloons"])
             self._gain(p, -loss)
-            say(T("{seat}'s {card} spends {n} doubloon.",
-                  plural="{seat}'s {card} spends {n} doubloons.", n=loss))
+            if events is not None:
+                say(T("{seat}'s {card} spends {n} doubloon.",
+                      plural="{seat}'s {card} spends {n} doubloons.", n=loss))
         elif rank == D.FRENCH_OFFICER:
             if p["doubloons"] < RULES["french_officer_below"]:
                 self._gain(p, A["french_officer"])
-                say(_gains(A["french_officer"]))
+                if events is not None:
+                    say(_gains(A["french_officer"]))
             else:
-                say(T("{seat}'s {card} gains nothing: {seat} is too rich."))
+                if events is not None:
+                    say(T("{seat}'s {card} gains nothing: {seat} is too rich."))
         elif rank == D.VOODOO_WITCH:
             n = A["witch_per_card"] * len(p["grave"])
             self._gain(p, n)
-            say(_gains(n))
+            if events is not None:
+                say(_gains(n))
         elif rank == D.BRUTE:
             top = state["ship"][-1]
             state["ship"].remove(top)
             self._to_grave(state, top["seat"], top["rank"])
-            events.append(public("{seat}'s {card} throws {victim_seat}'s {target} overboard.",
-                                 seat=seat, card=card, victim_seat=top["seat"],
-                                 target=_name(top["rank"]),
-                                 data={"seat": top["seat"], "card": top["rank"]}))
+            if events is not None:
+                events.append(public("{seat}'s {card} throws {victim_seat}'s {target} overboard.",
+                                     seat=seat, card=card, victim_seat=top["seat"],
+                                     target=_name(top["rank"]),
+                                     data={"seat": top["seat"], "card": top["rank"]}))
         elif rank == D.GUNNER:
             target = self._gunner_has_target(state, seat)
             if target or RULES["gunner_pays_without_target"]:
                 paid = -self._gain(p, -A["gunner_cost"])
-                say(T("{seat}'s {card} pays {n} doubloon for the powder.",
-                      plural="{seat}'s {card} pays {n} doubloons for the powder.", n=paid))
+                if events is not None:
+                    say(T("{seat}'s {card} pays {n} doubloon for the powder.",
+                          plural="{seat}'s {card} pays {n} doubloons for the powder.", n=paid))
             if target:
                 self._pend(state, "gunner", seat, rank, den=None)
             else:
-                say(T("{seat}'s {card} finds no target."))
+                if events is not None:
+                    say(T("{seat}'s {card} finds no target."))
         elif rank == D.SPANISH_SPY:
             n = self._count(p, "officer")
             if n:
@@ -701,51 +849,63 @@ class LibertaliaEngine(BaseEngine):
                     self._remove_loot(state, p, "officer", n)
                 for t in drawn:
                     self._add(p["secret"], t)
-                say(T("{seat}'s {card} returns {n} Spanish officer and draws as many tokens "
-                      "in secret.",
-                      plural="{seat}'s {card} returns {n} Spanish officers and draws as many "
-                             "tokens in secret.", n=n))
-                events.append(private(seat, "Your {card} drew: {tokens}.", card=card,
-                                      tokens=[D.token_count(t, drawn.count(t))
-                                              for t in TOKEN_ORDER if t in drawn],
-                                      data={"drawn": drawn}))
+                if events is not None:
+                    say(T("{seat}'s {card} returns {n} Spanish officer and draws as many tokens "
+                          "in secret.",
+                          plural="{seat}'s {card} returns {n} Spanish officers and draws as many "
+                                 "tokens in secret.", n=n))
+                if events is not None:
+                    events.append(private(seat, "Your {card} drew: {tokens}.", card=card,
+                                          tokens=[D.token_count(t, drawn.count(t))
+                                                  for t in TOKEN_ORDER if t in drawn],
+                                          data={"drawn": drawn}))
             else:
-                say(T("{seat}'s {card} has no Spanish officer to send back."))
+                if events is not None:
+                    say(T("{seat}'s {card} has no Spanish officer to send back."))
         elif rank == D.BOSUN:
             n = A["bosun_per_card"] * sum(1 for x in p["den"] if x < A["bosun_below"])
             self._gain(p, n)
-            say(_gains(n))
+            if events is not None:
+                say(_gains(n))
         elif rank == D.MERCHANT:
             if any(self._count(p, t) >= 2 for t in TOKEN_ORDER):
                 self._pend(state, "merchant", seat, rank)
             else:
-                say(T("{seat}'s {card} has no pair to trade."))
+                if events is not None:
+                    say(T("{seat}'s {card} has no pair to trade."))
         elif rank == D.SURGEON:
             if p["grave"]:
                 self._pend(state, "surgeon", seat, rank)
             else:
-                say(T("{seat}'s {card} finds the graveyard empty."))
+                if events is not None:
+                    say(T("{seat}'s {card} finds the graveyard empty."))
         elif rank == D.GAMBLER:
             paid = -self._gain(p, -A["gambler_per_token"] * self._total(p))
-            say(T("{seat}'s {card} pays {n} doubloon.",
-                  plural="{seat}'s {card} pays {n} doubloons.", n=paid))
+            if events is not None:
+                say(T("{seat}'s {card} pays {n} doubloon.",
+                      plural="{seat}'s {card} pays {n} doubloons.", n=paid))
         elif rank == D.QUARTERMASTER:
             n = A["quartermaster_per_token"] * self._total(p)
             self._gain(p, n)
-            say(_gains(n))
+            if events is not None:
+                say(_gains(n))
         elif rank == D.CAPTAIN:
             self._gain(p, A["captain_day"])
-            say(_gains(A["captain_day"]))
+            if events is not None:
+                say(_gains(A["captain_day"]))
         elif rank == D.SPANISH_GOVERNOR:
             victims = sorted(p["den"])
             p["den"] = []
-            p["grave"].extend(victims)
+            for x in victims:
+                self._to_grave(state, seat, x)
             if victims:
-                say(T("{seat}'s {card} clears the den: {n} character discarded.",
-                      plural="{seat}'s {card} clears the den: {n} characters discarded.",
-                      n=len(victims), victims=[_name(x) for x in victims]))
+                if events is not None:
+                    say(T("{seat}'s {card} clears the den: {n} character discarded.",
+                          plural="{seat}'s {card} clears the den: {n} characters discarded.",
+                          n=len(victims), victims=[_name(x) for x in victims]))
             else:
-                say(T("{seat}'s {card} finds the den empty."))
+                if events is not None:
+                    say(T("{seat}'s {card} finds the den empty."))
 
     # Dusk ------------------------------------------------------------------------------
     def _step_dusk(self, state, events):
@@ -754,9 +914,10 @@ class LibertaliaEngine(BaseEngine):
             state["phase"] = "night"
             P = state["players"]
             queue = [[s, r] for s in state["seats"] for r in P[s]["den"]]
-            queue.sort(key=lambda x: self._key(state, x[0], x[1]), reverse=True)
+            queue.sort(key=lambda x: (x[1], D.influence(x[1], P[x[0]]["tie"])), reverse=True)
             state["night"] = queue
-            events.append(public("Night falls over the dens."))
+            if events is not None:
+                events.append(public("Night falls over the dens."))
             return
         e = ship[-1]
         day = state["loot_days"][state["day"] - 1]
@@ -771,34 +932,40 @@ class LibertaliaEngine(BaseEngine):
             self._pend(state, "loot", e["seat"], e["rank"])
             return
         if e["take"] > 0:
-            events.append(public("No loot is left for {seat}'s {card}.", seat=e["seat"],
-                                 card=_name(e["rank"])))
+            if events is not None:
+                events.append(public("No loot is left for {seat}'s {card}.", seat=e["seat"],
+                                     card=_name(e["rank"])))
         ship.pop()
         p = state["players"][e["seat"]]
         if e["officer"]:
             self._to_grave(state, e["seat"], e["rank"])
-            events.append(public("The Spanish officer arrests {seat}'s {card}.", seat=e["seat"],
-                                 card=_name(e["rank"])))
+            if events is not None:
+                events.append(public("The Spanish officer arrests {seat}'s {card}.", seat=e["seat"],
+                                     card=_name(e["rank"])))
         else:
             p["den"].append(e["rank"])
-            events.append(public("{seat}'s {card} goes to the den.", seat=e["seat"],
-                                 card=_name(e["rank"])))
+            if events is not None:
+                events.append(public("{seat}'s {card} goes to the den.", seat=e["seat"],
+                                     card=_name(e["rank"])))
 
     # Night -----------------------------------------------------------------------------
     def _step_night(self, state, events):
+        """The Night abilities in order, until one asks its owner something."""
         P = state["players"]
-        if not state["night"]:
-            self._end_day(state, events)
-            return
-        seat, rank = state["night"].pop(0)
-        p = P[seat]
-        if rank not in p["den"]:
-            return
-        if (self._optional(state) and rank != D.WAITRESS     # she already asks ("may")
-                and self._night_has_effect(state, seat, rank)):
-            self._ask(state, "night", seat, rank)
-            return
-        self._night_ability(state, seat, rank, events)
+        night = state["night"]
+        optional = self._optional(state)
+        while night:
+            seat, rank = night.pop(0)
+            if rank not in P[seat]["den"]:
+                continue
+            if (optional and rank != D.WAITRESS     # she already asks ("may")
+                    and self._night_has_effect(state, seat, rank)):
+                self._ask(state, "night", seat, rank)
+                return
+            self._night_ability(state, seat, rank, events)
+            if state["pending"]:
+                return
+        self._end_day(state, events)
 
     def _night_ability(self, state, seat, rank, events):
         P = state["players"]
@@ -806,12 +973,14 @@ class LibertaliaEngine(BaseEngine):
         card = _name(rank)
 
         def say(t: Text):       # a public line about this seat's character
-            events.append(Event(Text(t.msg, {"seat": seat, "card": card, **t.params}, t.plural,
-                                     t.context)))
+            if events is not None:
+                events.append(Event(Text(t.msg, {"seat": seat, "card": card, **t.params}, t.plural,
+                                         t.context)))
 
         if rank == D.BARKEEP:
             self._gain(p, A["barkeep"])
-            say(_earns(A["barkeep"]))
+            if events is not None:
+                say(_earns(A["barkeep"]))
         elif rank == D.WAITRESS:
             # "may" sell: a map among the secret tokens is not shown by declining, so the
             # owner is asked whenever a map could be there (a visible map or any secret token)
@@ -820,32 +989,39 @@ class LibertaliaEngine(BaseEngine):
         elif rank == D.FREED_SLAVE:
             n = sum(1 for x in p["den"] if x > A["freed_slave_above"])
             self._gain(p, n)
-            say(_earns(n))
+            if events is not None:
+                say(_earns(n))
         elif rank == D.MUTINEER:
             others = sorted(x for x in p["den"] if x != rank)
             if others:
-                self._discard_from_den(state, seat, others[0], events, T(
+                why = events is not None and T(
                     "{seat}'s {card} mutinies: {target} is thrown out of the den.", seat=seat,
-                    card=card, target=_name(others[0])))
+                    card=card, target=_name(others[0]))
+                self._discard_from_den(state, seat, others[0], events, why)
                 self._gain(p, A["mutineer"])
-                say(_earns(A["mutineer"]))
+                if events is not None:
+                    say(_earns(A["mutineer"]))
             elif RULES["mutineer_alone_gains"]:
                 self._gain(p, A["mutineer"])
-                say(_earns(A["mutineer"]))
+                if events is not None:
+                    say(_earns(A["mutineer"]))
         elif rank == D.ARMORER:
             n = A["armorer"] * self._count(p, "saber")
             self._gain(p, n)
-            say(_earns(n))
+            if events is not None:
+                say(_earns(n))
         elif rank == D.GRANNY_WATA:
             holders = [s for s in state["seats"] if D.GRANNY_WATA in P[s]["den"]]
             if len(holders) == 1:
                 self._gain(p, A["granny"])
-                say(_earns(A["granny"]))
+                if events is not None:
+                    say(_earns(A["granny"]))
             else:
                 for s in holders:
-                    self._discard_from_den(state, s, D.GRANNY_WATA, events, T(
+                    why = events is not None and T(
                         "{seat}'s {card} is not alone in the dens and has to leave.", seat=s,
-                        card=card))
+                        card=card)
+                    self._discard_from_den(state, s, D.GRANNY_WATA, events, why)
 
     def _end_day(self, state, events):
         state["night"] = []
@@ -862,8 +1038,9 @@ class LibertaliaEngine(BaseEngine):
         state["day"] += 1
         state["phase"] = "pick"
         state["picks"] = {}
-        events.append(public("Day {day} of campaign {campaign}: choose your characters.",
-                             day=state["day"], campaign=state["campaign"]))
+        if events is not None:
+            events.append(public("Day {day} of campaign {campaign}: choose your characters.",
+                                 day=state["day"], campaign=state["campaign"]))
 
     # ------------------------------------------------------------------ decisions
     def _resolve(self, state, a, events):
@@ -879,28 +1056,35 @@ class LibertaliaEngine(BaseEngine):
         elif t == "parrot":
             c = a["card"]
             p["hand"].remove(c)
+            self._known_out(state, seat, c)
             state["ship"].append({"seat": seat, "rank": c, "inf": self.inf(state, seat, c),
                                   "day_done": False, "take": None, "officer": False})
             self._sort_ship(state)
-            events.append(public("{seat} plays {new} ({rank}) in place of the Parrot.",
-                                 seat=seat, new=_name(c), rank=c,
-                                 data={"seat": seat, "card": c}))
+            if events is not None:
+                events.append(public("{seat} plays {new} ({rank}) in place of the Parrot.",
+                                     seat=seat, new=_name(c), rank=c,
+                                     data={"seat": seat, "card": c}))
         elif t == "recruit":
             c = a["card"]
             p["den"].remove(c)
             p["hand"].append(c)
             p["hand"].sort()
-            events.append(public("{seat}'s {card} calls {new} back to hand.", seat=seat,
-                                 card=card, new=_name(c), data={"seat": seat, "card": c}))
+            self._known_in(state, seat, c)
+            if events is not None:
+                events.append(public("{seat}'s {card} calls {new} back to hand.", seat=seat,
+                                     card=card, new=_name(c), data={"seat": seat, "card": c}))
         elif t == "surgeon":
             c = a["card"]
             p["grave"].remove(c)
             p["hand"].append(c)
             p["hand"].sort()
-            events.append(public("{seat}'s {card} takes a card back from the graveyard.",
-                                 seat=seat, card=card))
-            events.append(private(seat, "Your {card} brought back {new}.", card=card,
-                                  new=_name(c), data={"card": c}))
+            self._known_surgeon(state, seat)
+            if events is not None:
+                events.append(public("{seat}'s {card} takes a card back from the graveyard.",
+                                     seat=seat, card=card))
+            if events is not None:
+                events.append(private(seat, "Your {card} brought back {new}.", card=card,
+                                      new=_name(c), data={"card": c}))
         elif t == "keep":
             keep = a["token"]
             # the kept token stays as it was, a visible one when there is one (keeping a
@@ -911,18 +1095,20 @@ class LibertaliaEngine(BaseEngine):
                 self._remove_loot(state, p, tt, self._count(p, tt))
             self._add(p["secret" if kept_secret else "loot"], keep)
             self._add(state["bag"], keep, -1)
-            events.append(public("{seat}'s {card} keeps one token and returns {n} token to "
-                                 "the bag.",
-                                 plural="{seat}'s {card} keeps one token and returns {n} tokens "
-                                        "to the bag.", seat=seat, card=card, n=n))
+            if events is not None:
+                events.append(public("{seat}'s {card} keeps one token and returns {n} token to "
+                                     "the bag.",
+                                     plural="{seat}'s {card} keeps one token and returns {n} "
+                                            "tokens to the bag.", seat=seat, card=card, n=n))
         elif t == "trade":
             tok, k = a["token"], a["count"]
             self._remove_loot(state, p, tok, k)
             gain = A["merchant_2"] if k == 2 else A["merchant_3"]
             self._gain(p, gain)
-            events.append(public("{seat}'s {card} trades {tokens} for {n} doubloon.",
-                                 plural="{seat}'s {card} trades {tokens} for {n} doubloons.",
-                                 seat=seat, card=card, tokens=D.token_count(tok, k), n=gain))
+            if events is not None:
+                events.append(public("{seat}'s {card} trades {tokens} for {n} doubloon.",
+                                     plural="{seat}'s {card} trades {tokens} for {n} doubloons.",
+                                     seat=seat, card=card, tokens=D.token_count(tok, k), n=gain))
         elif t == "loot":
             tok = a["token"]
             day = state["loot_days"][state["day"] - 1]
@@ -930,18 +1116,22 @@ class LibertaliaEngine(BaseEngine):
             self._add(p["loot"], tok)
             e = state["ship"][-1]
             e["take"] -= 1
-            events.append(Event(_takes(tok, seat, card), None, "log",
-                                {"seat": seat, "token": tok}))
+            if events is not None:
+                events.append(Event(_takes(tok, seat, card), None, "log",
+                                    {"seat": seat, "token": tok}))
             if tok == "officer":
                 e["officer"] = True
             elif tok == "saber":
                 if any(P[s]["den"] for s in self._neighbours(state, seat)):
                     self._pend(state, "saber", seat, rank)
                 else:
-                    events.append(public("The saber finds no target."))
+                    if events is not None:
+                        events.append(public("The saber finds no target."))
         elif t == "discard":
             victim, target = a["seat"], _name(a["card"])
-            if kind == "saber":
+            if events is None:
+                why = None
+            elif kind == "saber":
                 why = T("{seat}'s saber strikes {victim_seat}'s {target}: it is discarded.",
                         seat=seat, victim_seat=victim, target=target)
             else:
@@ -954,12 +1144,15 @@ class LibertaliaEngine(BaseEngine):
             if a["sell"]:
                 self._remove_loot(state, p, "map", 1)
                 self._gain(p, A["waitress"])
-                events.append(public("{seat}'s {card} sells a treasure map for {n} doubloon.",
-                                     plural="{seat}'s {card} sells a treasure map for {n} "
-                                            "doubloons.", seat=seat, card=card, n=A["waitress"]))
+                if events is not None:
+                    events.append(public("{seat}'s {card} sells a treasure map for {n} doubloon.",
+                                         plural="{seat}'s {card} sells a treasure map for {n} "
+                                                "doubloons.", seat=seat, card=card,
+                                         n=A["waitress"]))
             else:
-                events.append(public("{seat}'s {card} sells no treasure map.", seat=seat,
-                                     card=card))
+                if events is not None:
+                    events.append(public("{seat}'s {card} sells no treasure map.", seat=seat,
+                                         card=card))
 
     def _resolve_ability(self, state, pend, use: bool, events):
         seat, rank, when = pend["seat"], pend["rank"], pend["when"]
@@ -969,8 +1162,9 @@ class LibertaliaEngine(BaseEngine):
         if not use:
             if when == "end":
                 state["end_skip"].append([seat, rank])
-            events.append(public("{seat}'s {card} does not use its ability.", seat=seat,
-                                 card=_name(rank), data={"seat": seat, "card": rank}))
+            if events is not None:
+                events.append(public("{seat}'s {card} does not use its ability.", seat=seat,
+                                     card=_name(rank), data={"seat": seat, "card": rank}))
             return
         if when == "day":
             e = next(x for x in state["ship"] if x["seat"] == seat and x["rank"] == rank)
@@ -1103,7 +1297,17 @@ class LibertaliaEngine(BaseEngine):
                 "hand_size": len(p["hand"]),
                 "graveyard_size": len(p["grave"]),
                 "picked": s in state["picks"],
+                # public facts an AI seat needs to rebuild a position (determinize.py):
+                # the tie-break cycle, the scored campaigns and what the table knows of
+                # the hand and graveyard (see _known)
+                "tie": p["tie"],
+                "breakdowns": [dict(b) for b in p["breakdowns"]],
             }
+            k = self._known(state, s)
+            if k is not None:
+                players[s]["known"] = {"hand": list(k["hand"]), "grave": list(k["grave"]),
+                                       "slots": [dict(x, cards=list(x["cards"]))
+                                                 for x in k["slots"]]}
         pend = state["pending"]
         v: dict[str, Any] = {
             "game": "libertalia",
@@ -1117,7 +1321,8 @@ class LibertaliaEngine(BaseEngine):
             "phase": state["phase"],
             "to_act": self.to_act(state),
             "picked": [s for s in seats if s in state["picks"]],
-            "ship": [{"seat": e["seat"], **char(e["seat"], e["rank"])} for e in state["ship"]],
+            "ship": [{"seat": e["seat"], **char(e["seat"], e["rank"]), "day_done": e["day_done"],
+                      "take": e["take"], "officer": e["officer"]} for e in state["ship"]],
             "loot_days": [{"day": i + 1, "tokens": dict(d), "current": i + 1 == state["day"]}
                           for i, d in enumerate(state["loot_days"])],
             "dealt": list(state["dealt"]),
@@ -1125,11 +1330,20 @@ class LibertaliaEngine(BaseEngine):
             "players": players,
             "pending": ({"kind": pend["kind"], "seat": pend["seat"], "rank": pend["rank"],
                          "name": _name(pend["rank"]).msg,
-                         "text": self._pending_text(pend, own=False).to_json()}
+                         "text": self._pending_text(pend, own=False).to_json(),
+                         **{x: pend[x] for x in ("when", "den") if x in pend}}
                         if pend else None),
+            # more public facts for determinize.py: the table options, the cards not dealt
+            # yet, the Night's order and the End-of-campaign questions still to ask
+            "options": dict(state["options"]),
+            "pool": sorted(state["pool"]),
+            "night": [list(x) for x in state["night"]],
             "status": self.status(state).to_json(),
             "finished": state["finished"],
         }
+        if "end_queue" in state:
+            v["end_queue"] = [list(x) for x in state["end_queue"]]
+            v["end_skip"] = [list(x) for x in state.get("end_skip", [])]
         if state["finished"]:
             v["outcome"] = self.outcome(state).to_json()
             v["breakdowns"] = {s: P[s]["breakdowns"] for s in seats}
@@ -1185,6 +1399,15 @@ class LibertaliaEngine(BaseEngine):
         for note in reversed(notes):     # one sentence after the other
             tiebreak = note if tiebreak is None else T("{first} {then}", first=note, then=tiebreak)
         return Outcome(scores, ranks, breakdown, winners, tiebreak)
+
+
+def _copy_player(p: dict) -> dict:
+    q = p.copy()
+    q["hand"], q["den"], q["grave"] = p["hand"].copy(), p["den"].copy(), p["grave"].copy()
+    q["loot"], q["secret"] = p["loot"].copy(), p["secret"].copy()
+    q["campaign_scores"] = p["campaign_scores"].copy()
+    q["breakdowns"] = [b.copy() for b in p["breakdowns"]]
+    return q
 
 
 def _same(a: dict, b: dict) -> bool:
