@@ -15,7 +15,10 @@ CUBE_VALUE = 1.0
 MOVE_PENALTY = 0.9       # per chain space skipped
 
 
-def choose(engine, state, seat, rng):
+def choose(engine, state, seat, rng, level="easy"):
+    """The heuristic's action. It reads only what ``seat`` may know (its own display, the
+    public table, the stack sizes): it is called on a determinized state. ``level`` is
+    accepted for the search's sake and ignored."""
     legal = engine.legal(state, seat)
     if len(legal) == 1:
         return legal[0]

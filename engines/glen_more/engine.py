@@ -85,6 +85,8 @@ from .common import (DIRS8, MAX_LEGAL, N_SPACES, OPPOSITE, ORTH, PARTS, RES,  # 
                      chieftain_value, clansmen, grid, hats, held, plan_payment, sell_price,
                      take_cube, tile_type)
 from .decisions import DecisionsMixin
+from .determinize import copy_state, determinize as _determinize
+from .evaluate import evaluate as _evaluate
 from .labels import LabelsMixin
 from .movement import MovementMixin
 from .payment import PaymentMixin
@@ -222,6 +224,32 @@ class GlenMoreEngine(ChainMixin, PlacementMixin, ActivationMixin, MovementMixin,
         handler = getattr(self, "_do_" + typ)
         handler(state, seat, p, turn, action, events)
         return events
+
+    # ------------------------------------------------------------------ search
+    def advance(self, state: State, seat: str, action: Action) -> list[Event]:
+        """The trusted fast path of the search: ``action`` comes from ``legal(state, seat)``,
+        so it is not checked again (no ``legal`` call, no snapshot); the state changes
+        exactly as with ``apply``. The events are returned as ``apply`` gives them."""
+        turn = state["turn"]
+        typ = action["type"]
+        if typ != "page":
+            turn["page"] = None
+        events: list[Event] = []
+        getattr(self, "_do_" + typ)(state, seat, state["players"][seat], turn, action, events)
+        return events
+
+    def copy(self, state: State) -> State:
+        """An independent copy for the search, by the state's shape (``copy_state``)."""
+        return copy_state(state)
+
+    def determinize(self, view: Mapping, rng) -> State:
+        """A full state for the seat of ``view``: see ``determinize.py`` (the stacks are
+        shuffled, hidden scores estimated, a fresh seed)."""
+        return _determinize(self, view, rng)
+
+    def evaluate(self, state: State) -> dict[str, float]:
+        """Each seat's expected final score: see ``evaluate.py``."""
+        return _evaluate(self, state)
 
 
 ENGINE = GlenMoreEngine()

@@ -15,7 +15,6 @@ tile the engine used to pick on its own (the one holding the most cubes, ties: p
 as ``take_cube``), so taking the first option every time gives that old result."""
 from __future__ import annotations
 
-import copy
 from typing import Mapping
 
 from engines.base import Event, State, public
@@ -89,7 +88,8 @@ class PaymentMixin:
         the player chose) off the display, asking the player where it matters."""
         if not order:
             return
-        shadow = copy.deepcopy(p)                # the suggestion: what take_cube would do
+        # the suggestion: what take_cube would do (it reads only the tiles' cubes)
+        shadow = {"tiles": [{"cubes": list(t["cubes"])} for t in p["tiles"]]}
         index = {id(t): i for i, t in enumerate(shadow["tiles"])}
         default = [[0] * len(RES) for _t in p["tiles"]]
         for r in order:

@@ -68,6 +68,7 @@ class ViewMixin:
             "part": min(3, state["scorings"] + 1),
             "scorings_done": state["scorings"],
             "secret_scores": bool(state["options"]["secret_scores"]),
+            "oich_movement": bool(state["options"]["oich_movement"]),
             "coordinates": {"x": "east", "y": "north", "origin": [0, 0]},
             "chain": {"spaces": spaces, "gap": state["gap"], "head": self.head(state),
                       "order": chain_order,
@@ -75,6 +76,7 @@ class ViewMixin:
                       "last_die": state.get("last_die")},
             "stacks": [len(pile) for pile in state["stacks"]],
             "removed": len(state["removed"]),
+            "removed_tiles": list(state["removed"]),     # face up when they left: public
             "market": market,
             "difference_vp": list(D.DIFFERENCE_VP),
             "players": players,
@@ -110,6 +112,7 @@ class ViewMixin:
                "loch_ness": turn["ness"], "loch_oich": turn["oich"],
                "sub": copy.deepcopy(turn["sub"]), "selling": turn["selling"],
                "paying": copy.deepcopy(turn.get("paying")),
+               "page": turn.get("page"), "ness_paid": turn.get("ness_paid"),
                "prompt": self.prompt(state, turn["seat"]).to_json()}
         if turn["step"] == "choose":
             offers = []
