@@ -2,11 +2,13 @@
 
 It heads for distilleries it can still score (more for regions it lacks and for its
 character's favourite distillery), picks the question level with the best expected points,
-buys lost-distillery bottles, uses its cards against the leader, and answers questions right
-with a configurable chance per difficulty (it looks the answer up in the question bank to
-simulate a player of that strength).
+buys lost-distillery bottles, uses its cards against the leader, and answers questions like
+a player of its level: right with the probability ``ACCURACY[level][difficulty]``. It reads
+the right answer only from what its seat may know: ``known_answer`` of the engine's
+``ai_view`` (the answer of the question that seat is asked now, never another's), and it is
+called on states sampled by ``engine.determinize``, never on the real one.
 
-    choose(engine, state, seat, rng) -> action
+    choose(engine, state, seat, rng, level="easy") -> action
     make_choose(accuracy={"easy": .8, "medium": .55, "hard": .3}) -> a choose function
 """
 from __future__ import annotations
@@ -16,7 +18,13 @@ from functools import lru_cache
 
 from . import data as D
 
-ACCURACY = {"easy": 0.80, "medium": 0.55, "hard": 0.30}
+#: level of the AI seat -> question difficulty -> chance of answering right. "easy" is a
+#: casual player (as the AI always was), "hard" a well-read one.
+ACCURACY = {
+    "easy": {"easy": 0.80, "medium": 0.55, "hard": 0.30},
+    "normal": {"easy": 0.88, "medium": 0.68, "hard": 0.45},
+    "hard": {"easy": 0.95, "medium": 0.82, "hard": 0.62},
+}
 SEA_COST = 5      # a crossing costs about a turn and a half of walking
 DECAY = 0.88
 
@@ -96,16 +104,17 @@ def _leader(engine, state, seat, candidates):
 
 
 def make_choose(accuracy: dict | None = None):
-    acc = dict(ACCURACY)
+    """A choose function whose answers are right with these chances (difficulty -> p)."""
+    acc = dict(ACCURACY["easy"])
     acc.update(accuracy or {})
 
-    def choose(engine, state, seat, rng):
+    def choose(engine, state, seat, rng, level=None):
         return _choose(engine, state, seat, rng, acc)
     return choose
 
 
-def choose(engine, state, seat, rng):
-    return _choose(engine, state, seat, rng, ACCURACY)
+def choose(engine, state, seat, rng, level="easy"):
+    return _choose(engine, state, seat, rng, ACCURACY.get(level) or ACCURACY["easy"])
 
 
 def _choose(engine, state, seat, rng, acc):
@@ -267,8 +276,8 @@ def _answer(engine, state, seat, rng, acc, legal, types):
             if a["type"] == "play":
                 return a
         return {"type": "accept"}
-    rec = engine.bank(state)[q["id"]]
-    correct = q["order"].index(rec["answer"])
+    # only what the seat may know: the answer of its own question (ai_view's known_answer)
+    correct = engine._known_answer(state, seat)
     chance = acc[q["level"]]
     experts = [a for a in legal if a["type"] == "play" and a["card"] in D.EXPERTS]
     if {"type": "play", "card": "fifty"} in legal and q["level"] != "easy":
@@ -278,6 +287,8 @@ def _answer(engine, state, seat, rng, acc, legal, types):
     if experts and q["level"] == "hard" and chance < 0.5:
         return experts[0]
     answers = types.get("answer", [])
+    if correct is None:      # not known: a guess
+        return answers[rng.randrange(len(answers))] if answers else legal[0]
     if rng.random() < chance:
         return {"type": "answer", "option": correct}
     wrong = [a for a in answers if a["option"] != correct]

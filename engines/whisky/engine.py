@@ -18,6 +18,9 @@ mixed into the class (they call each other through ``self``):
   scoring     points, regions, goal, final ranking (rules 6)
   view, text  what a seat sees; labels, prompts, status
   common      constants, ingredient labels and small state helpers
+For AI seats and the search (engines/base.py): ``ai_view`` (the view plus ``known_answer``
+for the seat being asked), ``determinize`` (determinize.py), ``evaluate`` (evaluate.py),
+``copy`` (a structural deep copy) and ``advance`` (apply without checks, rollback or events).
 
 Rule decisions (where the rules reference leaves a reading open; details in its sections):
   - Nick Savage ("if you visit the Macallan, you can jump straight to Bladnoch"): the jump is
@@ -81,6 +84,50 @@ from .turns import Turns
 from .view import Views
 
 
+_FLAT_LISTS = frozenset({"special_deck", "lost_deck", "used_questions", "seats", "order"})
+_LIST_MAPS = frozenset({"pools", "stock", "start_rolls"})
+
+
+def _deep(x):
+    """A deep copy of JSON data (dicts and lists copied, scalars shared)."""
+    if type(x) is dict:
+        return {k: (_deep(v) if type(v) is dict or type(v) is list else v)
+                for k, v in x.items()}
+    return [(_deep(v) if type(v) is dict or type(v) is list else v) for v in x]
+
+
+_PLAYER_FLAT = ("bonus", "hand", "paterson_targets")
+_PLAYER_KEYS = frozenset({"character", "pos", "bottles", "lost", "bonus", "ingredients", "hand",
+                          "return_ticket", "travel", "skip", "prohibition", "hangover",
+                          "carriage", "truck", "last_failed", "paterson_targets", "last_roll"})
+
+
+def _player(p):
+    """A player's record, copied key by key (any key this does not know: deep copy)."""
+    c = dict(p)
+    c["bottles"] = [dict(b) for b in p["bottles"]]
+    c["lost"] = [dict(x) for x in p["lost"]]
+    for k in _PLAYER_FLAT:
+        c[k] = list(p[k])
+    c["ingredients"] = dict(p["ingredients"])
+    t = p["travel"]
+    if t is not None:
+        c["travel"] = dict(t)
+    if len(p) != len(_PLAYER_KEYS) or not _PLAYER_KEYS.issuperset(p):
+        for k, v in p.items():
+            if k not in _PLAYER_KEYS and (type(v) is dict or type(v) is list):
+                c[k] = _deep(v)
+    return c
+
+
+class _Sink(list):
+    """An event list that keeps nothing (``advance``: the search ignores events)."""
+    __slots__ = ()
+
+    def append(self, item) -> None:
+        pass
+
+
 class WhiskyEngine(GameSetup, Turns, Movement, Fields, Questions,
                    Specials, Scoring, Views, Texts, StateHelpers,
                    BaseEngine):
@@ -129,6 +176,66 @@ class WhiskyEngine(GameSetup, Turns, Movement, Fields, Questions,
         if page > 0:
             out.append({"type": "page", "n": page - 1})
         return out
+
+    # --- what the AI seats and the search use ----------------------------------------------
+    def ai_view(self, state, seat) -> dict:
+        """The seat's view, plus ``known_answer`` (the right option, as an index in the order
+        shown) while that seat is the one asked a question: its player may know it."""
+        v = self.view(state, seat)
+        known = self._known_answer(state, seat)
+        if known is not None:
+            v["known_answer"] = known
+        return v
+
+    def determinize(self, view, rng):
+        from .determinize import determinize
+        return determinize(self, view, rng)
+
+    def evaluate(self, state) -> dict[str, float]:
+        from .evaluate import evaluate
+        return evaluate(self, state)
+
+    def copy(self, state):
+        """An independent copy, for search: the long lists of ids (question decks, Special
+        deck) and the stock are copied as lists, everything else by a JSON-data deep copy.
+        Strings and numbers are immutable, so they are shared, not re-created: several
+        times faster than marshal on this state."""
+        c = {}
+        for k, v in state.items():
+            if k in _FLAT_LISTS:
+                c[k] = list(v)
+            elif k in _LIST_MAPS:
+                c[k] = {x: list(y) for x, y in v.items()}
+            elif k == "players":
+                c[k] = {x: _player(y) for x, y in v.items()}
+            elif k == "options":
+                c[k] = {x: (dict(y) if type(y) is dict else y) for x, y in v.items()}
+            elif type(v) is dict or type(v) is list:
+                c[k] = _deep(v)
+            else:
+                c[k] = v
+        return c
+
+    def advance(self, state, seat, action):
+        """``apply`` for search on a throw-away copy: the action comes from ``legal``, so
+        it is not checked again and nothing is rolled back; the events are dropped."""
+        top = state["pending"][-1]
+        typ = action["type"]
+        ev = _Sink()
+        if typ == "page":
+            top["page"] = action["n"]
+            return []
+        if top["kind"] in FIELD_KINDS and typ == "pour":
+            self._push(state, "victim", seat, purpose="pour", targets=self._pour_targets(state, seat))
+        elif top["kind"] in FIELD_KINDS and typ == "play":
+            self._play_anytime(state, seat, action["card"], ev)
+        else:
+            getattr(self, "_do_" + top["kind"])(state, seat, top, action, ev)
+        if state["phase"] != "over":
+            self._check_victory(state, ev)
+        if state["phase"] != "over":
+            self._advance(state, ev)
+        return []
 
     def _choices(self, state, dec) -> list[dict]:
         kind = dec["kind"]

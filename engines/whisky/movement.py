@@ -8,6 +8,9 @@ from engines.base import public, rng, T
 from . import data as D
 
 
+_DEST_CACHE: dict[tuple, list[dict]] = {}
+
+
 class Movement:
     """Rolls, routes and travel (mixin of WhiskyEngine)."""
 
@@ -150,7 +153,20 @@ class Movement:
         o = state["options"]
         allow_u = o["allow_u_turn"] and not luck
         once = o["ingredient_once_per_field_per_move"]
-        blocked = {"distillery", "lost", "pub"} if p["prohibition"] else set()
+        # a pure function of the board: computed once per case, handed out as fresh copies
+        key = (p["pos"], value, bool(luck), bool(p["prohibition"]), bool(allow_u), bool(once))
+        hit = _DEST_CACHE.get(key)
+        if hit is None:
+            if len(_DEST_CACHE) >= 20000:
+                _DEST_CACHE.clear()
+            hit = _DEST_CACHE[key] = self._destinations(p["pos"], value, luck,
+                                                        p["prohibition"], allow_u, once)
+        return [{"to": o["to"], "path": list(o["path"]), "ingr": o["ingr"], "exact": o["exact"]}
+                for o in hit]
+
+    @staticmethod
+    def _destinations(start, value, luck, prohibition, allow_u, once) -> list[dict]:
+        blocked = {"distillery", "lost", "pub"} if prohibition else set()
         best: dict[str, dict] = {}
 
         def record(node, cnt, path, exact):
@@ -160,7 +176,6 @@ class Movement:
             if cur is None or cnt > cur["ingr"] or (cnt == cur["ingr"] and exact and not cur["exact"]):
                 best[node] = {"to": node, "path": list(path), "ingr": cnt, "exact": exact}
 
-        start = p["pos"]
         # breadth-first by step; per (field, previous field) keep the few best walks
         layer: dict[tuple, list] = {(start, None): [(frozenset(), 0, [start])]}
         for step in range(1, value + 1):

@@ -108,7 +108,7 @@ class Questions:
         if typ == "play" and a["card"] == "fifty":
             p["hand"].remove("fifty")
             self._discard(state, "fifty")
-            correct = q["order"].index(self.bank(state)[q["id"]]["answer"])
+            correct = self._correct(state, q)
             wrong = [i for i in range(4) if i != correct]
             keep = rng(state).choice(wrong)
             q["removed"] = sorted(i for i in wrong if i != keep)
@@ -125,8 +125,7 @@ class Questions:
             self._settle(state, seat, True, ev, how="expert")
             return
         if typ == "answer":
-            rec = self.bank(state)[q["id"]]
-            if q["order"][a["option"]] == rec["answer"]:
+            if a["option"] == self._correct(state, q):
                 ev.append(public("{player} answers {letter}: right!", player=seat,
                                  letter=LETTERS[a["option"]]))
                 self._settle(state, seat, True, ev, how="answer")
@@ -174,6 +173,23 @@ class Questions:
                 self._after_wrong(state, seat, ev)
             return
 
+    def _correct(self, state, q) -> int:
+        """The right option of question ``q`` (index in the order shown). A world sampled
+        for a seat that is not asked (``determinize``) carries its own sampled answer as
+        ``answer_at``; a real game never has that key and reads the bank."""
+        at = q.get("answer_at")
+        if at is not None:
+            return at
+        return q["order"].index(self.bank(state)[q["id"]]["answer"])
+
+    def _known_answer(self, state, seat):
+        """What ``ai_view`` adds for ``seat``: the right option (index in the order shown)
+        of the question that seat is being asked now, else None."""
+        q = state.get("question")
+        if not q or q["seat"] != seat:
+            return None
+        return self._correct(state, q)
+
     def _after_wrong(self, state, seat, ev):
         q = state["question"]
         q["status"] = "rescue"
@@ -192,7 +208,7 @@ class Questions:
         p = self._p(state, seat)
         bank = self.bank(state)
         rec = bank[q["id"]]
-        correct = q["order"].index(rec["answer"])
+        correct = self._correct(state, q)
         revealed = []
         for old in q["prev"]:
             orec = bank[old["id"]]
@@ -202,7 +218,7 @@ class Questions:
         last = {"id": q["id"], "seat": seat, "distillery": q["distillery"], "level": q["level"],
                 "value": q["value"], "question": rec["question"],
                 "options": [rec["options"][i] for i in q["order"]], "correct": correct,
-                "answer": rec["options"][rec["answer"]], "info": rec["info"],
+                "answer": rec["options"][q["order"][correct]], "info": rec["info"],
                 "result": "right" if right else "wrong", "how": how, "wrong": q["wrong"],
                 "earlier": revealed}
         state["last_question"] = last

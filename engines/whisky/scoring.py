@@ -36,9 +36,20 @@ class Scoring:
         return [r for r in D.REGION_ORDER if r in regs]
 
     def _qualifies(self, state, seat) -> bool:
+        # checked after every action: the points and regions counted inline (the same sums
+        # as _points and _regions, without building the breakdown)
         o = state["options"]
-        return (self._points(state, seat) >= o["victory_points"]
-                and len(self._regions(state, seat)) >= o["regions_required"])
+        p = state["players"][seat]
+        ch = D.CHARACTERS[p["character"]]
+        fav = ch["distillery"] if ch["kind"] == "multiplier" else None
+        pts = len(p["bonus"]) * o["bonus_bottle_points"]
+        for b in p["bottles"]:
+            pts += b["v"] * ch["factor"] if b["d"] == fav else b["v"]
+        for x in p["lost"]:
+            pts += x["v"]
+        if pts < o["victory_points"]:
+            return False
+        return len(self._regions(state, seat)) >= o["regions_required"]
 
     def _bottle_count(self, p) -> int:
         return len(p["bottles"]) + len(p["lost"]) + len(p["bonus"])

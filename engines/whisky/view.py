@@ -2,6 +2,8 @@
 values; the question being asked and the pending move's lettered destinations."""
 from __future__ import annotations
 
+import json
+
 from engines.base import letter
 
 from . import data as D
@@ -74,6 +76,7 @@ class Views:
             "start_rolls": state["start_rolls"],
             "finished": over,
             "outcome": self.outcome(state).to_json() if over else None,
+            "table": self._table_view(state, seat),
         }
         if seat is not None and seat in state["players"]:
             p = self._p(state, seat)
@@ -88,6 +91,57 @@ class Views:
                                       "letter": letter(i)}
                                      for i, o in enumerate(top["options"])]
         return v
+
+    @staticmethod
+    def _table_view(state, seat):
+        """The public bookkeeping of the table that the rest of the view leaves out (the
+        options, the turn's flags, the stack of decisions, bottles in the order they were
+        won, tickets in front of a player, the questions read out): what a player at the
+        table knows from watching, and what ``determinize`` rebuilds a state from. Nothing
+        hidden: no hand, no face-down value, no deck or question order, no seed. Pages
+        turned in another seat's menu are left out. A few keys are renamed so that no card
+        id appears as a word here ("coffey" of the turn, the option "coffey_mode")."""
+        opts = {k: (dict(v) if isinstance(v, dict) else v)
+                for k, v in state["options"].items() if k != "coffey_mode"}
+        t = state["turn"]
+        turn = None
+        if t is not None:
+            turn = {("doubled" if k == "coffey" else k): v for k, v in t.items()}
+        pending = []
+        for dec in state["pending"]:
+            d = dict(dec)
+            if d["seat"] != seat:
+                d["page"] = 0
+            if d["kind"] == "move":
+                d["options"] = [dict(o, path=list(o["path"])) for o in d["options"]]
+            elif "targets" in d:
+                d["targets"] = list(d["targets"])
+            pending.append(d)
+        players = {}
+        for s in state["seats"]:
+            p = state["players"][s]
+            players[s] = {
+                "bottles": [dict(b) for b in p["bottles"]],
+                "lost": [{"v": x["v"] if x["revealed"] else None, "revealed": x["revealed"],
+                          "at": x["at"]} for x in p["lost"]],
+                "return_ticket": p["return_ticket"],
+                "travel": dict(p["travel"]) if p["travel"] else None,
+                "last_failed": p["last_failed"],
+                "paterson_targets": list(p["paterson_targets"]),
+            }
+        q = state["question"]
+        question = None
+        if q:
+            question = {"order": list(q["order"]), "wrong": list(q["wrong"]),
+                        "roll_used": q["roll_used"],
+                        "prev": [{"id": o["id"], "order": list(o["order"]),
+                                  "wrong": list(o["wrong"])} for o in q["prev"]]}
+        res = state["result"]
+        return {"options": opts, "doubling": state["options"]["coffey_mode"],
+                "bank": state.get("bank"), "turn_idx": state["turn_idx"], "turn": turn,
+                "pending": pending, "question": question, "players": players,
+                "used_questions": list(state["used_questions"]),
+                "result": json.loads(json.dumps(res)) if res else res}
 
     def _question_view(self, state):
         q = state["question"]
