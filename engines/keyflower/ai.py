@@ -75,7 +75,7 @@ def _needs(engine, st, seat):
     return out
 
 
-def choose(engine, st, seat, rng):
+def choose(engine, st, seat, rng, level="easy"):
     legal = engine.legal(st, seat)
     if len(legal) == 1:
         return legal[0]

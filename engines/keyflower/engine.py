@@ -141,6 +141,9 @@ class KeyflowerEngine(SetupMixin, AuctionMixin, UsesMixin, TransportMixin, Seaso
         legal = self.legal(st, seat)
         if action not in legal:
             raise IllegalAction("You cannot do that now: pick one of the offered choices.")
+        return self._fast_apply(st, seat, action)
+
+    def _fast_apply(self, st, seat, action):
         events: list = []
         t = action["type"]
         if t == "page":
@@ -168,6 +171,20 @@ class KeyflowerEngine(SetupMixin, AuctionMixin, UsesMixin, TransportMixin, Seaso
         else:
             self._do_play(st, seat, action, events)
         return events
+
+    # ------------------------------------------------------------------ AI seats and search
+    def determinize(self, view, rng):
+        from .determinize import determinize
+        return determinize(self, view, rng)
+
+    def evaluate(self, st):
+        from .evaluate import evaluate
+        return evaluate(self, st)
+
+    def advance(self, st, seat, action):
+        """``apply`` for search: the action comes from ``legal`` (no re-validation, no
+        rollback snapshot); the events are built as ``apply`` builds them."""
+        return self._fast_apply(st, seat, action)
 
     # ------------------------------------------------------------------ presentation (view.py)
     def view(self, st, seat):

@@ -57,8 +57,23 @@ def nodes_of(tid: str) -> list[str]:
     return [f"{tid}:{i}" for i in range(len(regions_printed(tid)))]
 
 
+_MEMO: dict = {}
+
+
 def compute(village: dict) -> dict[str, str]:
-    """node -> field id (the smallest node name of its field)."""
+    """node -> field id (the smallest node name of its field). Memoised on the tiles'
+    places (a pure function of them; the search meets the same villages again and again);
+    each caller gets its own dict."""
+    k = tuple((tid, v["pos"][0], v["pos"][1], v["rot"]) for tid, v in village.items())
+    got = _MEMO.get(k)
+    if got is None:
+        if len(_MEMO) > 20000:
+            _MEMO.clear()
+        got = _MEMO[k] = _compute(village)
+    return dict(got)
+
+
+def _compute(village: dict) -> dict[str, str]:
     parent: dict[str, str] = {}
 
     def find(x):

@@ -38,6 +38,7 @@ def edges_of(tid: str, rot: int) -> tuple:
     return tuple(out)
 
 
+@lru_cache(maxsize=None)
 def is_boat(tid: str) -> bool:
     t = data.TILES[tid]
     return t["season"] == "boat" or bool(t.get("summer_boat"))
@@ -59,36 +60,39 @@ def grid(village: dict) -> dict[str, str]:
     return {key(*v["pos"]): tid for tid, v in village.items()}
 
 
-def legal_rotations(village: dict, tid: str, q: int, r: int, ignore_edges: bool = False) -> list[int]:
-    g = grid(village)
-    if key(q, r) in g:
+def legal_rotations(village: dict, tid: str, q: int, r: int, ignore_edges: bool = False,
+                    g: dict | None = None) -> list[int]:
+    """The rotations of tid that fit at (q, r) (g: grid(village), when the caller has it)."""
+    if g is None:
+        g = grid(village)
+    if f"{q},{r}" in g:
         return []
     neigh = []
     for d in range(6):
-        nk = key(*neighbour(q, r, d))
-        if nk in g:
-            neigh.append((d, g[nk]))
+        dq, dr = DIRS[d]
+        other = g.get(f"{q + dq},{r + dr}")
+        if other is not None:
+            neigh.append((d, edges_of(other, village[other]["rot"])[(d + 3) % 6], is_boat(other)))
     if not neigh:
         return []
     if ignore_edges:
         return list(range(6))
+    mine_boat = is_boat(tid)
     out = []
     for rot in range(6):
         mine = edges_of(tid, rot)
-        ok = True
-        for d, other in neigh:
-            o = village[other]
-            theirs = edges_of(other, o["rot"])[(d + 3) % 6]
-            if not edges_match(mine[d], theirs, is_boat(tid), is_boat(other)):
-                ok = False
+        for d, theirs, other_boat in neigh:
+            a = mine[d]
+            if a != theirs and not edges_match(a, theirs, mine_boat, other_boat):
                 break
-        if ok:
+        else:
             out.append(rot)
     return out
 
 
-def frontier(village: dict) -> list[tuple[int, int]]:
-    g = grid(village)
+def frontier(village: dict, g: dict | None = None) -> list[tuple[int, int]]:
+    if g is None:
+        g = grid(village)
     seen, out = set(), []
     for k in sorted(g, key=lambda s: unkey(s)):
         q, r = unkey(k)
@@ -106,12 +110,14 @@ def placements(village: dict, tid: str, ignore_edges: bool = False) -> dict[str,
     """Every empty hex where the tile fits, with its legal rotations. Falls back to any
     rotation at any frontier hex when nothing fits (section 15 item 18)."""
     out = {}
-    for q, r in frontier(village):
-        rots = legal_rotations(village, tid, q, r, ignore_edges)
+    g = grid(village)
+    front = frontier(village, g)
+    for q, r in front:
+        rots = legal_rotations(village, tid, q, r, ignore_edges, g)
         if rots:
             out[key(q, r)] = rots
     if not out:
-        for q, r in frontier(village):
+        for q, r in front:
             out[key(q, r)] = list(range(6))
     return out
 

@@ -390,7 +390,11 @@ class SeasonEndMixin:
         pl = p["placing"]
         if t == "hex":
             pl["hex"] = action["hex"]
-            rots = hexes.placements(self.village(st, seat), pl["tile"], "2a" in self.faces(st, seat))[pl["hex"]]
+            # the rotations at the chosen hex (the action came from the hexes offered: none
+            # fits there only when none fits anywhere, and then every rotation is allowed)
+            hq, hr = hexes.unkey(pl["hex"])
+            rots = (hexes.legal_rotations(self.village(st, seat), pl["tile"], hq, hr,
+                                          "2a" in self.faces(st, seat)) or list(range(6)))
             if len(set(tuple(hexes.edges_of(pl["tile"], r)) for r in rots)) > 1:
                 return
             rot = rots[0]

@@ -30,7 +30,7 @@ class TransportMixin:
                 out.append({"type": "wheat"})
             if step["ups"] >= 1:
                 for tid in sorted(vil):
-                    if not vil[tid]["up"] and TILES[tid].get("back") is not None and self._upgrade_payments(st, seat, tid):
+                    if not vil[tid]["up"] and TILES[tid].get("back") is not None and self._can_pay_upgrade(st, seat, tid):
                         out.append({"type": "upgrade", "tile": tid})
             if self._shelter_ok(st, seat):
                 out.append({"type": "shelter"})
@@ -47,6 +47,32 @@ class TransportMixin:
         if "up" in sub:
             return [{"type": "u_pay", "i": i} for i in range(len(self._upgrade_payments(st, seat, sub["up"])))] + [{"type": "t_back"}]
         return [{"type": "t_back"}]
+
+    def _transport_only_end(self, st, seat, step):
+        """_transport_options(...) == [t_end], stopping at the first other option found
+        (the cheap checks first)."""
+        if step.get("sub") is not None:
+            return self._transport_options(st, seat, step) == [{"type": "t_end"}]
+        if st["opts"]["farmers"] and st["players"][seat]["wheat"] > 0:
+            return False
+        vil = self.village(st, seat)
+        if step["ups"] >= 1:
+            for tid in vil:
+                if not vil[tid]["up"] and TILES[tid].get("back") is not None \
+                        and self._can_pay_upgrade(st, seat, tid):
+                    return False
+        if self._shelter_ok(st, seat):
+            return False
+        pts = step["pts"]
+        if pts >= 1:
+            if any(sum(t["res"].values()) > 0 for t in vil.values()):
+                adj = hexes.road_graph(vil, "2a" in self.faces(st, seat))
+                if any(adj[tid] and sum(vil[tid]["res"].values()) > 0 for tid in vil):
+                    return False
+            for node in self.animals_by_node(st, seat):
+                if self._animal_moves(st, seat, node, pts):
+                    return False
+        return True
 
     def _animal_moves(self, st, seat, node, pts):
         tid, idx = node.split(":")
@@ -89,6 +115,26 @@ class TransportMixin:
                 sk_opts.append({s: m.get(s, 0) + sspec.get(s, 0) for s in SKILLS if m.get(s, 0) + sspec.get(s, 0)})
         return [{"res": a, "skills": b} for a in res_opts for b in sk_opts]
 
+    def _can_pay_upgrade(self, st, seat, tid, skills=None):
+        """bool(self._upgrade_payments(...)) without listing the payments (a tile with many
+        resources and boat 3a has a great many)."""
+        cost = TILES[tid]["cost"] or {}
+        on = st["tiles"][tid]["res"]
+        skills = st["players"][seat]["skills"] if skills is None else skills
+        anyr = cost.get("any_res", 0)
+        need = sum(cost.get(r, 0) for r in RESOURCES)
+        if "3a" in self.faces(st, seat):
+            if sum(on.values()) < need + anyr:
+                return False
+        else:
+            if any(on[r] < cost.get(r, 0) for r in RESOURCES):
+                return False
+            if sum(on[r] - cost.get(r, 0) for r in RESOURCES) < anyr:
+                return False
+        if any(skills[k] < cost.get(k, 0) for k in SKILLS):
+            return False
+        return sum(skills[k] - cost.get(k, 0) for k in SKILLS) >= cost.get("any_skill", 0)
+
     def _upgrade_conceivable(self, st, seat, step):
         """Could the seat upgrade a tile now, as far as the other players can tell? They see
         the resources on the tiles and how many skill tiles the seat holds, not which ones:
@@ -107,7 +153,7 @@ class TransportMixin:
             if extra < cost.get("any_skill", 0):
                 continue
             spec[SKILLS[0]] += extra
-            if self._upgrade_payments(st, seat, tid, skills=spec):
+            if self._can_pay_upgrade(st, seat, tid, skills=spec):
                 return True
         return False
 

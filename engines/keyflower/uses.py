@@ -134,6 +134,11 @@ class UsesMixin:
                 self._end_turn(st)
                 return
             step = ctx["queue"][0]
+            if step["k"] == "transport":
+                if self._transport_only_end(st, seat, step) and not self._upgrade_conceivable(st, seat, step):
+                    ctx["queue"].pop(0)
+                    continue
+                return
             opts = self._effect_options(st, seat, ctx)
             if step["k"] == "animal":
                 if st["supply"][step["sp"]] <= 0:
@@ -146,11 +151,6 @@ class UsesMixin:
                     continue
                 if len(opts) == 1:
                     self._effect_action(st, seat, opts[0], events, settle=False)
-                    continue
-                return
-            if step["k"] == "transport":
-                if opts == [{"type": "t_end"}] and not self._upgrade_conceivable(st, seat, step):
-                    ctx["queue"].pop(0)
                     continue
                 return
             if not opts:

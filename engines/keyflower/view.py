@@ -71,7 +71,17 @@ def _view(eng, st, seat):
                         "animals": cont[f]} for f in sorted(groups)],
             "winter_hand_count": len(p["winter"]),
             "winter_done": p["picked"], "boat_rank": p["boat_rank"],
+            # how many workers and skill tiles are behind the screen, and the wheat: every
+            # worker or skill gained or spent is counted in the open (only the colours and
+            # the skill types are hidden)
+            "screen": {"workers": sum(p["workers"].values()), "skills": sum(p["skills"].values()),
+                       "wheat": p["wheat"]},
         }
+    # public facts of the order of play that an AI rebuilding a position needs: the order in
+    # which the tiles came into play and the bids were made, the end-of-season queues
+    out["order"] = {"tiles": list(st["tiles"]), "site": list(st["site"])}
+    out["end"] = _jcopy(st["end"])
+    out["breed"] = _jcopy(st["breed"])
     ctx = st["ctx"]
     if st["phase"] == "play" and ctx:
         pend = {k: v for k, v in ctx.items() if k != "queue"}
@@ -81,6 +91,8 @@ def _view(eng, st, seat):
             pend["effect_step"] = {k: v for k, v in step.items() if k != "k"}
             if step["k"] == "transport":
                 pend["transport"] = {"points": step["pts"], "upgrades": step["ups"]}
+        if ctx.get("queue"):
+            pend["queue"] = _jcopy(ctx["queue"])
         if seat != seats[st["turn"]]:
             pend = _public_pending(pend)
         out["pending"] = pend
@@ -90,19 +102,31 @@ def _view(eng, st, seat):
         p = st["players"][seat]
         out["you"] = seat
         out["private"] = {"workers": dict(p["workers"]), "skills": dict(p["skills"]), "wheat": p["wheat"],
-                          "winter_hand": list(p["winter"]), "winter_pick": list(p["pick"])}
+                          "winter_hand": list(p["winter"]), "winter_pick": list(p["pick"]),
+                          "page": st.get("page", 0) if seat in out["to_act"] else 0}
         if st["phase"] == "allocate":
             pan = st["allocate"][seat]
             out["private"]["allocation"] = {
                 "suggested": pan["best"], "suggested_total": pan["best_total"], "current": pan["cur"],
-                "total": eng._alloc_total(st, seat), "confirmed": pan["done"]}
+                "total": eng._alloc_total(st, seat), "confirmed": pan["done"],
+                "history": _jcopy(pan["hist"]), "step": _jcopy(pan["step"])}
     if st["phase"] == "over":
         o = eng.outcome(st)
         out["outcome"] = o.to_json()
         out["final"] = {s: {"workers": dict(st["players"][s]["workers"]), "skills": dict(st["players"][s]["skills"]),
                             "wheat": st["players"][s]["wheat"], "purple_as": st["result"][s]["purple"]}
                         for s in seats}
+        out["result"] = _jcopy(st["result"])
     return out
+
+
+def _jcopy(x):
+    """A deep copy of plain JSON data (None stays None)."""
+    if isinstance(x, dict):
+        return {k: _jcopy(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_jcopy(v) for v in x]
+    return x
 
 
 def _public_pending(pend):
