@@ -8,9 +8,11 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import logging
+import multiprocessing
 import os
 import signal
 import sys
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,6 +24,7 @@ from cogs import ui
 from cogs.controller import Controller
 from cogs.pacing import GlobalPacer, global_rate, pace
 from core.service import MatchService
+from engines import players
 from db.store import Store
 
 log = logging.getLogger("bot")
@@ -54,7 +57,7 @@ WORLD_FILE = "sandbox-world.json"
 @dataclass
 class Config:
     token: str | None
-    database: str
+    database: str               # DATABASE_URL (sqlite:///path, a path, postgresql://...)
     sandbox: bool               # play against the local stand-in instead of Discord
     sandbox_port: int
     dev_guild: int | None
@@ -66,7 +69,8 @@ class Config:
 
     @property
     def world_file(self) -> Path:
-        return Path(self.database).parent / WORLD_FILE
+        from db import sqlite_path       # with PostgreSQL the local world stays in data/
+        return Path(sqlite_path(self.database) or "data/tablemaster.db").parent / WORLD_FILE
 
     @classmethod
     def from_env(cls) -> "Config":
@@ -84,7 +88,8 @@ class Config:
         sandbox = bool(url) or switch in TRUE or (switch not in FALSE and token is None)
         return cls(
             token=token,
-            database=env.get("DATABASE_PATH") or "data/tablemaster.db",
+            database=(env.get("DATABASE_URL") or env.get("DATABASE_PATH")
+                      or "data/tablemaster.db"),
             sandbox=sandbox,
             sandbox_url=url,
             sandbox_port=int(env.get("SANDBOX_PORT", "8765")),
@@ -108,7 +113,13 @@ class GameBot(commands.Bot):
         self.pacer = GlobalPacer(global_rate())
         pace(self.http, self.pacer)
         self.store = store
-        self.service = MatchService(store)
+        # searching AI seats think in worker processes of their own, so that neither the
+        # event loop nor the board renders wait for a hard AI (0 render processes: a thread)
+        self.ai_processes = 0 if render_processes == 0 else render_processes or os.cpu_count() or 1
+        self.ai_pool = (ProcessPoolExecutor(self.ai_processes,
+                                            mp_context=multiprocessing.get_context("spawn"))
+                        if self.ai_processes else None)
+        self.service = MatchService(store, ai_pool=self.ai_pool)
         self.controller = Controller(self, self.service, render_processes)
         self.games = games if games is not None else engines.available()
         self.use_threads = use_threads
@@ -127,6 +138,12 @@ class GameBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.add_dynamic_items(*ui.DYNAMIC_ITEMS)
         await self.controller.renderer.warm()
+        if self.ai_pool is not None:
+            # the AI workers import the games in the background: the bot answers meanwhile
+            loop = asyncio.get_running_loop()
+            self._ai_warming = asyncio.gather(*(loop.run_in_executor(self.ai_pool, players.warm)
+                                                for _ in range(self.ai_processes)),
+                                              return_exceptions=True)
         await self.load_commands()
         loaded = await self.service.load_all()
         log.info("rebuilt %d open tables", len(loaded))
@@ -141,6 +158,8 @@ class GameBot(commands.Bot):
         await self.controller.idle()
         await self.service.close()
         self.controller.renderer.close()
+        if self.ai_pool is not None:
+            self.ai_pool.shutdown(wait=False, cancel_futures=True)
         await super().close()
 
 
@@ -150,7 +169,8 @@ class StartError(Exception):
 
 async def run(config: Config, **client_kwargs) -> None:
     _stop_on_sigterm()
-    store = await Store.open(config.database)
+    from db import open_store
+    store = await open_store(config.database)     # SQLite, or PostgreSQL for a postgresql:// URL
     token = config.token
     stand_in = None
     try:

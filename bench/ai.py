@@ -1,44 +1,141 @@
-"""The game's AI against a uniformly random player, in 2-seat games, seats alternating.
+"""How strong an AI level is: against a uniformly random player, or against another level.
 
-    python -m bench.ai libertalia --games 500
+    python -m bench.ai libertalia --games 500                  # the heuristic (easy) vs random
+    python -m bench.ai glen_more --games 200 --a hard --b easy --players 2
+    python -m bench.ai keyflower --games 20 --a hard --b hard --players 4   # mean scores
 
-The last line printed is a JSON object with ``games`` and ``ai_win_rate`` (a tie counts half)."""
+Seats are rotated game by game (seat k of game i plays level a when (i + k) is even, so
+both levels sit in every position equally often), seeds are fixed. The last line printed is
+a JSON object: ``games``, ``a_win_rate`` (a tie for first counts half), ``a_mean_score``,
+``b_mean_score``, ``ms_per_decision_p50_a`` and ``_p95_a`` (and ``_b``). The first form
+keeps its old keys too (``ai_win_rate``, ``mean_score_margin``). ``--workers`` plays games
+in parallel processes (default: one per core)."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
 
-import engines
-from bench.common import play_game, print_result, random_policy
+from bench.common import percentile, play_game, print_result, random_policy, seat_names
+from engines import players
+
+RANDOM = "random"
+
+
+def _policy(level: str, times: list[float]):
+    inner = random_policy if level == RANDOM else players.policy(level)
+
+    def play(engine, state, seat, rng):
+        t0 = time.perf_counter()
+        action = inner(engine, state, seat, rng)
+        times.append((time.perf_counter() - t0) * 1000)
+        return action
+    return play
+
+
+def play_one(game: str, n_players: int, seed: int, index: int, a: str, b: str,
+             options: dict | None = None) -> dict:
+    """One game; returns the seats of each level, the outcome and the decision times."""
+    seats = seat_names(n_players)
+    times = {"a": [], "b": []}
+    side = {s: "a" if (index + k) % 2 == 0 else "b" for k, s in enumerate(seats)}
+    policies = {s: _policy(a if side[s] == "a" else b, times[side[s]]) for s in seats}
+    _, _, outcome, actions = play_game(game, n_players, seed, policies=policies, options=options)
+    return {"side": side, "scores": outcome.scores, "ranks": outcome.ranks, "times": times,
+            "actions": actions}
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__)
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("game")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--a", default="easy", help="level of side a (easy, normal, hard, random)")
+    ap.add_argument("--b", default=RANDOM, help="level of side b (default: random)")
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--calibrate", action="store_true",
+                    help="measure the game's simulated actions per millisecond (search.ACTIONS_PER_MS)")
     args = ap.parse_args(argv)
-    ai = engines.ai(args.game)
-    wins = ties = 0
-    margin = 0
-    for i in range(args.games):
-        ai_seat, rnd_seat = ("A", "B") if i % 2 == 0 else ("B", "A")
-        _, _, outcome, _ = play_game(args.game, 2, args.seed * 7919 + i,
-                                     policies={ai_seat: ai.choose, rnd_seat: random_policy})
-        if outcome.ranks[ai_seat] < outcome.ranks[rnd_seat]:
-            wins += 1
-        elif outcome.ranks[ai_seat] == outcome.ranks[rnd_seat]:
-            ties += 1
-        margin += outcome.scores[ai_seat] - outcome.scores[rnd_seat]
-    print_result({
-        "game": args.game,
-        "games": args.games,
-        "ai_wins": wins,
-        "ties": ties,
-        "ai_win_rate": round((wins + ties / 2) / args.games, 3),
-        "mean_score_margin": round(margin / args.games, 2),
-    })
+    if args.calibrate:
+        print_result(calibrate(args.game, args.players, args.seed))
+        return 0
+    jobs = [(args.game, args.players, args.seed * 7919 + i, i, args.a, args.b)
+            for i in range(args.games)]
+    if args.workers > 1:
+        with ProcessPoolExecutor(args.workers) as pool:
+            results = list(pool.map(play_one, *zip(*jobs)))
+    else:
+        results = [play_one(*j) for j in jobs]
+
+    wins = 0.0
+    scores = {"a": [], "b": []}
+    times = {"a": [], "b": []}
+    margin = 0.0
+    for r in results:
+        for s, side in r["side"].items():
+            scores[side].append(r["scores"][s])
+        for side in ("a", "b"):
+            times[side] += r["times"][side]
+        best = min(r["ranks"].values())
+        first = [s for s, rank in r["ranks"].items() if rank == best]
+        # a's share of first place: a tie for first splits the win
+        wins += sum(1 for s in first if r["side"][s] == "a") / len(first)
+        a_mean = _mean([r["scores"][s] for s, side in r["side"].items() if side == "a"])
+        b_mean = _mean([r["scores"][s] for s, side in r["side"].items() if side == "b"])
+        margin += a_mean - b_mean
+    result = {
+        "game": args.game, "games": args.games, "players": args.players, "a": args.a, "b": args.b,
+        "a_win_rate": round(wins / max(1, args.games), 3),
+        "a_mean_score": round(_mean(scores["a"]), 2),
+        "b_mean_score": round(_mean(scores["b"]), 2),
+        "ms_per_decision_p50_a": round(percentile(times["a"], 50), 2),
+        "ms_per_decision_p95_a": round(percentile(times["a"], 95), 2),
+        "ms_per_decision_p50_b": round(percentile(times["b"], 50), 2),
+        "ms_per_decision_p95_b": round(percentile(times["b"], 95), 2),
+        "decisions_a": len(times["a"]),
+    }
+    if args.b == RANDOM:             # the old keys of `bench.ai GAME --games N`
+        result["ai_win_rate"] = result["a_win_rate"]
+        result["mean_score_margin"] = round(margin / max(1, args.games), 2)
+    print_result(result)
     return 0
+
+
+def calibrate(game: str, n_players: int, seed: int, actions: int = 1500) -> dict:
+    """Time the search at positions of easy-AI games with a fixed budget of simulated
+    actions: the game's actions per millisecond on this machine."""
+    import random
+    import engines
+    from engines import search
+    engine = engines.get(game)
+    positions: list = []
+    play_game(game, n_players, seed, policies={s: players.policy("easy") for s in seat_names(n_players)},
+              record=positions)
+    level = search.Level("calibrate", 1000, search.LEVELS["hard"].horizon, search.LEVELS["hard"].candidates)
+    saved = search.ACTIONS_PER_MS.get(game)
+    search.ACTIONS_PER_MS[game] = actions / 1000        # the budget is exactly ``actions``
+    spent_ms = []
+    try:
+        for state, seat, _ in positions[:: max(1, len(positions) // 15)]:
+            if len(engine.legal(state, seat)) < 2:
+                continue
+            view = engine.ai_view(state, seat)
+            t0 = time.perf_counter()
+            search.choose(engine, view, seat, random.Random(1), level, game)
+            spent_ms.append((time.perf_counter() - t0) * 1000)
+    finally:
+        if saved is not None:
+            search.ACTIONS_PER_MS[game] = saved
+    mean = sum(spent_ms) / len(spent_ms)
+    return {"game": game, "positions": len(spent_ms), "ms_per_search": round(mean, 1),
+            "actions_per_ms": round(actions / mean, 2)}
+
+
+def _mean(xs) -> float:
+    return sum(xs) / len(xs) if xs else 0.0
 
 
 if __name__ == "__main__":

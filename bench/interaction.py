@@ -23,7 +23,7 @@ from bench.common import percentile, print_result
 
 async def run(actions: int, players: int, seed: int) -> dict:
     from sandbox import Sandbox
-    from tests.e2e.harness import panel_of, start_bot_inprocess, stop_bot_inprocess
+    from tests.e2e.harness import level_select, panel_of, start_bot_inprocess, stop_bot_inprocess
 
     callback_ms, settled_ms = [], []
     with tempfile.TemporaryDirectory() as tmp:
@@ -37,7 +37,7 @@ async def run(actions: int, players: int, seed: int) -> dict:
                     games += 1
                     r = await sb.slash("anna", "libertalia new")
                     for _ in range(players - 1):
-                        await sb.click("anna", r.message, label="Add AI")
+                        await sb.select("anna", r.message, level_select(r.message), "easy")
                     await sb.click("anna", r.message, label="Start")
                     await bot.controller.idle()
                     while len(callback_ms) < actions:

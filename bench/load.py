@@ -455,7 +455,7 @@ class Load:
 
     # -- opening the tables ------------------------------------------------------------------------
     async def open_table(self, t: Table, sem: asyncio.Semaphore, at: float) -> None:
-        from tests.e2e.harness import table_button
+        from tests.e2e.harness import level_select, table_button
         sb = self.sb
         host, *others = t.humans
         try:
@@ -471,7 +471,7 @@ class Load:
                     if j.type != 6:
                         self.setup_failures.append(f"table {t.i}: join refused: {j.content!r}")
                 for _ in range(1 if self.args.players > 1 else 0):
-                    await sb.click(host, lobby, table_button(lobby, "ai"))
+                    await sb.select(host, lobby, level_select(lobby), "easy")
                 s = await sb.click(host, lobby, table_button(lobby, "start"))
                 if s.type != 6:
                     self.setup_failures.append(f"table {t.i}: start refused: {s.content!r}")

@@ -180,7 +180,8 @@ class Controller:
         e = discord.Embed(title=t("{game} — table #{id}", game=t(engine.title), id=m.id),
                           colour=discord.Colour.gold())
         seats = "\n".join(
-            f"**{s.seat}** · {s.name}" + (f" ({t('AI')})" if s.is_ai else "")
+            f"**{s.seat}** · {s.name}"
+            + (f" ({t(ui.AI_LEVEL_NAMES.get(s.ai_level or 'easy', 'AI'))})" if s.is_ai else "")
             + (f" — {t('host')}" if s.user_id == m.host_id else "") for s in m.seats)
         e.add_field(name=t("Seats: {n} of {min}–{max}", n=len(m.seats), min=engine.min_players,
                            max=engine.max_players), value=seats or "—", inline=False)
@@ -557,7 +558,8 @@ class Controller:
                                                 allowed_mentions=NO_MENTIONS)
 
     # --- interactions -------------------------------------------------------------------
-    async def on_table_button(self, interaction: discord.Interaction, op: str, mid: int) -> None:
+    async def on_table_button(self, interaction: discord.Interaction, op: str, mid: int, *,
+                              level: str = "easy") -> None:
         svc = self.service
         user = interaction.user
         try:
@@ -573,7 +575,7 @@ class Controller:
                 elif op == "leave":
                     await svc.leave(mid, user.id)
                 elif op == "ai":
-                    await svc.add_ai(mid, user.id)
+                    await svc.add_ai(mid, user.id, level)
                 elif op == "unai":
                     await svc.remove_ai(mid, user.id)
                 elif op == "start":

@@ -76,10 +76,15 @@ class Tables(commands.GroupCog, group_name="table", group_description="Tables of
         await self._run(interaction, go)
 
     @app_commands.command(name="addbot", description="Add an AI player to the table")
-    async def addbot(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(level="How strong it plays (default: easy)")
+    @app_commands.choices(level=[
+        app_commands.Choice(name="easy: plays at once", value="easy"),
+        app_commands.Choice(name="normal: looks ahead a little", value="normal"),
+        app_commands.Choice(name="hard: thinks about a second per move", value="hard")])
+    async def addbot(self, interaction: discord.Interaction, level: str = "easy") -> None:
         async def go():
             m = self._here(interaction, ("lobby",))
-            await self.service.add_ai(m.id, interaction.user.id)
+            await self.service.add_ai(m.id, interaction.user.id, level)
             await interaction.response.send_message(tr("An AI player sat down.", interaction.locale), ephemeral=True)
         await self._run(interaction, go)
 
@@ -210,7 +215,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Tables of
 
 HELP = T("**How to play**\n"
         "• Open a table: `/libertalia new`, `/glenmore new`, `/whisky new` or `/keyflower new`.\n"
-        "• Sit down with **Join** (or `/table join`), add AI players with **Add AI**; the host presses **Start**.\n"
+        "• Sit down with **Join** (or `/table join`), add AI players (easy, normal or hard) from the **Add an AI player…** menu; the host presses **Start**.\n"
         "• The game goes on in a thread. When it is your turn you get your choices by DM; "
         "if your DMs are closed, press **Your turn** on the board.\n"
         "• **My view** (or `/table hand`) shows your hidden cards only to you.\n"

@@ -6,6 +6,7 @@ custom_id formats (all well under Discord's 100 characters):
     tbl:<op>:<match>                       lobby and board buttons
     act:<match>:<seat>:<count>:<fp>:<i>    one choice as a button
     sel:<match>:<seat>:<count>:<fp>        the choices as a select (values are indexes)
+    lvl:<match>                            the lobby's "add an AI player" select (values: levels)
 """
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from typing import TYPE_CHECKING
 import discord
 
 from core.i18n import tr
-from engines.base import Text
+from engines.base import N_, Text
+from engines.players import LEVELS
 
 if TYPE_CHECKING:  # pragma: no cover
     from cogs.controller import Controller
@@ -91,8 +93,29 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
                                                 self.fp, idx)
 
 
-DYNAMIC_ITEMS = (TableButton, ChoiceButton, ChoiceSelect)
-OUR_PREFIXES = ("tbl:", "act:", "sel:")
+class AILevelSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"lvl:(?P<mid>[0-9]+)"):
+    """The lobby's "Add an AI player…" menu: one option per AI level."""
+
+    def __init__(self, mid: int, options: list[discord.SelectOption] | None = None,
+                 placeholder: str = "") -> None:
+        super().__init__(discord.ui.Select(
+            custom_id=f"lvl:{mid}", min_values=1, max_values=1,
+            options=options or [discord.SelectOption(label=level, value=level) for level in LEVELS],
+            placeholder=placeholder[:150] or None))
+        self.mid = mid
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["mid"]), list(getattr(item, "options", None) or []) or None)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        level = str(values[0]) if values else ""
+        await controller(interaction).on_table_button(interaction, "ai", self.mid, level=level)
+
+
+DYNAMIC_ITEMS = (TableButton, ChoiceButton, ChoiceSelect, AILevelSelect)
+OUR_PREFIXES = ("tbl:", "act:", "sel:", "lvl:")
 CUSTOM_ID_MAX = 100
 
 
@@ -144,11 +167,20 @@ def lobby_view(mid: int, locale: str | None, *, can_start: bool = True) -> disco
     view = discord.ui.View(timeout=None)
     view.add_item(TableButton("join", mid, tr("Join", locale), discord.ButtonStyle.success))
     view.add_item(TableButton("leave", mid, tr("Leave", locale)))
-    view.add_item(TableButton("ai", mid, tr("Add AI", locale)))
     view.add_item(TableButton("unai", mid, tr("Remove AI", locale)))
     view.add_item(TableButton("start", mid, tr("Start", locale), discord.ButtonStyle.primary,
                               disabled=not can_start))
+    levels = [discord.SelectOption(label=tr(AI_LEVEL_NAMES[k], locale), value=k,
+                                   description=tr(AI_LEVEL_HINTS[k], locale)) for k in LEVELS]
+    view.add_item(AILevelSelect(mid, levels, tr("Add an AI player…", locale)))
     return view
+
+
+#: how the lobby names the AI levels, and what a player may expect of each
+AI_LEVEL_NAMES = {"easy": N_("Easy AI"), "normal": N_("Normal AI"), "hard": N_("Hard AI")}
+AI_LEVEL_HINTS = {"easy": N_("Plays at once, by rules of thumb."),
+                  "normal": N_("Looks ahead a little (about a tenth of a second per move)."),
+                  "hard": N_("Looks further ahead (about a second per move).")}
 
 
 def board_view(mid: int, locale: str | None, *, paused: bool = False,

@@ -14,10 +14,12 @@ import random
 import secrets
 import time
 from dataclasses import dataclass, field
+from concurrent.futures import Executor
 from typing import Any, Awaitable, Callable
 
 import engines
 from core.i18n import tr
+from engines import players
 from engines.base import Event, IllegalAction, Outcome, T, Text, choice_fingerprint
 from db.store import MatchRow, SeatRow, Store, SNAPSHOT_EVERY
 
@@ -54,9 +56,16 @@ class Seat:
     name: str
     is_ai: bool = False
     locale: str | None = None
+    ai_level: str | None = None     # an AI seat's strength (engines.players.LEVELS)
 
     def row(self, position: int) -> SeatRow:
-        return SeatRow(self.seat, position, self.user_id, self.name, self.is_ai, self.locale)
+        return SeatRow(self.seat, position, self.user_id, self.name, self.is_ai, self.locale,
+                       self.ai_level)
+
+    @staticmethod
+    def of(row: SeatRow, seat: str | None = None) -> "Seat":
+        return Seat(row.seat if seat is None else seat, row.user_id, row.name, row.is_ai,
+                    row.locale, row.ai_level)
 
 
 @dataclass
@@ -160,8 +169,10 @@ Listener = Callable[[Match, Change], Awaitable[None]]
 
 
 class MatchService:
-    def __init__(self, store: Store, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
+                 ai_pool: Executor | None = None) -> None:
         self.store = store
+        self.ai_pool = ai_pool      # where searching AI seats think (None: a thread)
         self.matches: dict[int, Match] = {}
         self._listeners: list[Listener] = []
         self._timers: dict[tuple[int, str, str], asyncio.Task] = {}   # (match, seat, kind)
@@ -221,7 +232,7 @@ class MatchService:
                   thread_id=row.thread_id, host_id=row.host_id, status=row.status, seed=row.seed,
                   options=dict(opts.get("engine", {})), table=dict(opts.get("table", {})),
                   lang=row.lang,
-                  seats=[Seat(s.seat, s.user_id, s.name, s.is_ai, s.locale) for s in row.seats],
+                  seats=[Seat.of(s) for s in row.seats],
                   lobby_message_id=row.lobby_message_id, board_message_id=row.board_message_id,
                   paused=row.paused)
         if row.status == "running":
@@ -312,7 +323,7 @@ class MatchService:
                 row.game, guild_id=row.guild_id, channel_id=row.channel_id, host_id=user_id,
                 host_name=name, host_locale=locale, options=row.options.get("engine"),
                 table=row.options.get("table"), lang=row.lang)
-            others = [Seat("?", s.user_id, s.name, s.is_ai, s.locale) for s in row.seats
+            others = [Seat.of(s, "?") for s in row.seats
                       if s.is_ai or s.user_id != user_id]
             async with m.lock:
                 await self._save_seats(m, m.seats + others)
@@ -365,7 +376,9 @@ class MatchService:
         await self._notify(m, Change("aborted" if m.status == "aborted" else "lobby", actor=user_id))
         return m
 
-    async def add_ai(self, match_id: int, user_id: int) -> Match:
+    async def add_ai(self, match_id: int, user_id: int, level: str = players.DEFAULT_LEVEL) -> Match:
+        if level not in players.LEVELS:
+            raise ServiceError("There is no AI level {level}: choose easy, normal or hard.", level=str(level)[:20])
         async with self.get(match_id).lock:
             m = self._lobby(match_id)
             if not m.seat_of(user_id):
@@ -374,7 +387,7 @@ class MatchService:
                 raise ServiceError("This table is full: it has {n} seat.", plural="This table is full: it has {n} seats.",
                                    n=m.engine.max_players)
             k = sum(1 for s in m.seats if s.is_ai) + 1
-            await self._save_seats(m, m.seats + [Seat("?", None, f"AI {k}", True)])
+            await self._save_seats(m, m.seats + [Seat("?", None, f"AI {k}", True, None, level)])
         await self._notify(m, Change("lobby", actor=user_id))
         return m
 
@@ -392,7 +405,8 @@ class MatchService:
 
     async def _save_seats(self, m: Match, seats: list[Seat], host_id: int | None = None) -> None:
         """Store a new seat list (letters in order) and only then make it the table's."""
-        seats = [Seat(SEAT_LETTERS[i], s.user_id, s.name, s.is_ai, s.locale) for i, s in enumerate(seats)]
+        seats = [Seat(SEAT_LETTERS[i], s.user_id, s.name, s.is_ai, s.locale, s.ai_level)
+                 for i, s in enumerate(seats)]
         await self.store.set_seats(m.id, [s.row(i) for i, s in enumerate(seats)], host_id=host_id)
         m.seats = seats
         if host_id is not None:
@@ -536,7 +550,7 @@ class MatchService:
             if not waiting:
                 break
             seat = waiting[0]
-            action = self._ai_action(m, seat, f"{m.seed}:{m.n}:{seat}")
+            action = await self._ai_action(m, seat, f"{m.seed}:{m.n}:{seat}")
             try:
                 steps.append(await self._apply(m, seat, action, by_ai=True))
             except ServiceError:
@@ -547,12 +561,22 @@ class MatchService:
             log.error("match %s: AI chain longer than %s moves", m.id, MAX_AI_CHAIN)
         return steps
 
-    def _ai_action(self, m: Match, seat: str, seed: str) -> dict:
-        """The AI's move for a seat; a seeded legal move if the AI fails or errs, so that a
-        bug in an AI never stops a table."""
+    async def _ai_action(self, m: Match, seat: str, seed: str) -> dict:
+        """The AI's move for a seat (a timed-out human gets the easy AI); a seeded legal move
+        if the AI fails or errs, so that a bug in an AI never stops a table. The AI sees only
+        the seat's ``ai_view``; a searching level thinks in the AI pool, off the event loop,
+        while the match lock keeps the state still."""
         legal = m.engine.legal(m.state, seat)
+        s = m.seat(seat)
+        level = s.ai_level if s is not None and s.is_ai else None
         try:
-            action = engines.ai(m.game).choose(m.engine, m.state, seat, random.Random(seed))
+            if players.level_of(level).budget_ms <= 0 or m.game not in engines.GAMES:
+                action = players.choose(m.engine, m.state, seat, level, seed)
+            else:
+                view = m.engine.ai_view(m.state, seat)
+                loop = asyncio.get_running_loop()
+                action = await loop.run_in_executor(self.ai_pool, players.choose_from_view,
+                                                    m.game, view, seat, level, seed)
             if action in legal:
                 return action
             log.error("match %s: the AI chose an illegal action for %s: %r", m.id, seat, action)
@@ -722,7 +746,7 @@ class MatchService:
                 change = Change("paused", seat=seat)
                 steps: list[Step] = []
             else:
-                action = self._ai_action(m, seat, f"{m.seed}:{m.n}:{seat}:timeout")
+                action = await self._ai_action(m, seat, f"{m.seed}:{m.n}:{seat}:timeout")
                 steps = [await self._apply(m, seat, action, by_ai=True, by_timer=True)]
                 steps += await self._run_ai(m)
                 change = None

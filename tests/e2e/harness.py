@@ -91,6 +91,11 @@ def table_button(msg, op: str) -> str | None:
     return next((cid for cid in msg.custom_ids if cid.startswith(f"tbl:{op}:")), None)
 
 
+def level_select(msg) -> str | None:
+    """The custom_id of the lobby's "Add an AI player…" menu on a message."""
+    return next((cid for cid in msg.custom_ids if cid.startswith("lvl:")), None)
+
+
 def is_results(m) -> bool:
     """The results message (its score chart), in any language."""
     return any(a.filename == "scores.png" for a in m.attachments)
@@ -176,7 +181,7 @@ def public_text(sb) -> str:
 
 
 async def open_table(sb, settle, humans=("anna", "bruno", "chloe"), ai=1, command="libertalia new",
-                     **options):
+                     ai_level="easy", **options):
     r = await sb.slash(humans[0], command, **options)
     assert r.type == 4 and not r.ephemeral
     lobby = r.message
@@ -184,7 +189,7 @@ async def open_table(sb, settle, humans=("anna", "bruno", "chloe"), ai=1, comman
         j = await sb.click(h, lobby, table_button(lobby, "join"))
         assert j.type == 6
     for _ in range(ai):
-        await sb.click(humans[0], lobby, table_button(lobby, "ai"))
+        await sb.select(humans[0], lobby, level_select(lobby), ai_level)
     if len(humans) > 1:
         refused = await sb.click(humans[1], lobby, table_button(lobby, "start"))
         assert refused.ephemeral and refused.content

@@ -9,7 +9,7 @@ import sqlite3
 import pytest
 
 from bench.table import play
-from tests.e2e.harness import BotProcess, is_results, open_table, start_bot_inprocess, stop_bot_inprocess
+from tests.e2e.harness import BotProcess, is_results, level_select, open_table, start_bot_inprocess, stop_bot_inprocess
 
 pytestmark = pytest.mark.e2e
 
@@ -54,7 +54,7 @@ async def test_a_timer_goes_on_after_a_restart_with_the_time_left(sb, tmp_path):
         r = await sb.slash("anna", "libertalia new", timer=3600)
         lobby = r.message
         await sb.click("bruno", lobby, label="Join")
-        await sb.click("anna", lobby, label="Add AI")
+        await sb.select("anna", lobby, level_select(lobby), "easy")
         await sb.click("anna", lobby, label="Start")
         await sb.wait_for_thread(timeout=10)
         await sb.wait_for_dm("anna", lambda m: bool(m.custom_ids), timeout=10)
@@ -95,3 +95,33 @@ async def test_a_gateway_drop_in_the_middle_of_a_game_loses_no_click(sb, tmp_pat
         assert sum(1 for a in await store.actions(match.id) if a[1] == "A") == 1
     finally:
         await stop_bot_inprocess(bot, task, store)
+
+
+async def test_a_normal_ai_chosen_in_the_lobby_thinks_in_the_bot_s_worker_processes(sb, tmp_path):
+    """The lobby's "Add an AI player…" menu offers the three levels; a normal AI is named so
+    in the lobby and, in a real `python bot.py`, plays its moves from the AI worker pool."""
+    proc = BotProcess(sb, tmp_path / "levels.db")
+    await proc.start()
+    try:
+        r = await sb.slash("anna", "libertalia new")
+        lobby = r.message
+        menu = next(c for row in lobby.components for c in row["components"]
+                    if c.get("custom_id") == level_select(lobby))
+        assert [o["value"] for o in menu["options"]] == ["easy", "normal", "hard"]
+        await sb.select("anna", lobby, level_select(lobby), "normal")
+        def seats_shown():
+            now = next(m for m in sb.messages(sb.channel("game-table")) if m.id == lobby.id)
+            return now.embeds[0]["fields"][0]["value"]
+        for _ in range(100):                  # the lobby is redrawn just after the answer
+            if "AI 1 (Normal AI)" in seats_shown():
+                break
+            await asyncio.sleep(0.05)
+        assert "AI 1 (Normal AI)" in seats_shown()
+        await sb.click("anna", lobby, label="Start")
+        await sb.wait_for_thread(timeout=10)
+        first = await sb.wait_for_dm("anna", lambda m: bool(m.custom_ids), timeout=10)
+        await sb.select("anna", first, first.custom_ids[0], "0")
+        # the AI's pick (searched in a worker) lets the day go on: Anna's next panel comes
+        await sb.wait_for_dm("anna", lambda m: bool(m.custom_ids) and m.id != first.id, timeout=30)
+    finally:
+        proc.stop()

@@ -188,6 +188,16 @@ async def press(page, label: str, *, last: bool = True) -> None:
     await expect_no_error(page)
 
 
+async def add_ai(page, level: str = "easy") -> None:
+    """Add an AI player through the lobby's "Add an AI player…" menu."""
+    await steady(page)
+    form = page.locator("#log form.sel:has(input[name=cid][value^='lvl:'])").last
+    await form.locator("select").select_option(level)
+    async with page.expect_navigation():
+        await form.locator("button").click()
+    await expect_no_error(page)
+
+
 async def expect_no_error(page) -> None:
     assert await page.locator("header select[name=as]").count() == 1, await page.content()
     toast = page.locator("#toast.err")
@@ -307,7 +317,7 @@ async def test_a_newcomer_plays_libertalia_in_the_browser(local_play, browser, t
     await be(page, "bruno")
     await press(page, "Join")
     await be(page, "anna")
-    await press(page, "Add AI")
+    await add_ai(page)
     lobby = await log_text(page)
     assert "Bruno" in lobby and "AI 1" in lobby
     await press(page, "Start")
@@ -383,7 +393,7 @@ async def test_stopping_and_starting_local_play_continues_the_game(local_play, b
     await be(page, "bruno")
     await press(page, "Join")
     await be(page, "anna")
-    await press(page, "Add AI")
+    await add_ai(page)
     await press(page, "Start")
     await open_channel(page, "DMs with the bot")
     await choose_on_panel(page)                             # Anna has chosen; Bruno has not

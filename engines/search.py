@@ -1,0 +1,201 @@
+"""The search AI shared by every game: determinized Monte Carlo with UCB1 at the root.
+
+An AI seat knows only its ``ai_view``. Each iteration of the search samples one world
+consistent with it (``engine.determinize``), plays one of the seat's legal actions there,
+then lets every seat play on with the game's heuristic AI (``ai.choose``, with a little
+noise) for a bounded number of actions, and values the position it reaches with
+``engine.evaluate`` (the real score once the game is over). UCB1 spreads the iterations
+over the root actions; the action played is the one with the best mean value among the
+well-visited ones.
+
+Why this and not a full information-set tree: our games are long (60 to 400 actions) and a
+heuristic decision costs 0.1 to 0.5 ms, so a second buys a few hundred short rollouts, not a
+deep tree. A flat search over several sampled worlds ("perfect-information Monte Carlo")
+with the heuristic as its rollout policy is where such a budget pays off; deeper trees
+spend it on nodes visited once. The heuristic's own choice is always a candidate and wins
+ties, so the search only departs from it when the rollouts say so.
+
+Reproducible: the budget is counted in simulated actions, not seconds. ``budget_ms`` is
+turned into a number of actions with the game's measured cost per action on our 2-core
+reference machine (``ACTIONS_PER_MS``), so the same seed plays the same game on any
+machine; a wall-clock cap (``WALL_CAP``× the budget) only guards slow machines.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Mapping
+
+import engines
+
+#: simulated actions (a heuristic choice plus an ``advance``) per millisecond of budget on
+#: the reference machine (2 cores): about 85% of what ``python -m bench.ai GAME --calibrate``
+#: measured (Dec 2026: 16.8, 6.1, 9.3, 3.5), so that slower positions stay near the budget
+ACTIONS_PER_MS = {"libertalia": 14.0, "glen_more": 5.0, "whisky": 8.0, "keyflower": 3.0}
+DEFAULT_ACTIONS_PER_MS = 2.0
+WALL_CAP = 3.0           # a search never takes more than this many times its budget
+EXPLORATION = 0.5        # UCB1's constant; rewards lie in [0, 1]
+CONFIDENCE = 1.0         # standard errors by which an action must beat the heuristic's pick
+NOISE = 0.1              # chance that a rollout move is uniformly random instead of heuristic
+SETTLE_MAX = 60          # actions a player may still take to finish a turn before a leaf is valued
+
+
+@dataclass(frozen=True)
+class Level:
+    """One strength of AI seat. ``budget_ms`` 0 means the heuristic alone."""
+    name: str
+    budget_ms: int
+    horizon: int          # actions per rollout (per seat at the table: scaled by players)
+    candidates: int       # root actions searched: the heuristic's pick plus the best by a 1-ply look
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", 0, 0, 1),
+    "normal": Level("normal", 100, 4, 4),
+    "hard": Level("hard", 1000, 8, 8),
+}
+
+
+def reward(values: Mapping[str, float], seat: str, scale: float) -> float:
+    """How good a position is for ``seat``, in [0, 1]: its lead over the best other seat,
+    squashed (a lead of ``scale`` points is worth about 0.88)."""
+    mine = values.get(seat, 0.0)
+    others = [v for s, v in values.items() if s != seat]
+    lead = mine - (max(others) if others else 0.0)
+    return 0.5 + 0.5 * math.tanh(lead / scale)
+
+
+class Budget:
+    """Simulated actions left, with the wall-clock guard."""
+
+    def __init__(self, actions: int, wall_s: float) -> None:
+        self.left = actions
+        self.deadline = time.perf_counter() + wall_s
+
+    def spend(self, n: int = 1) -> None:
+        self.left -= n
+
+    @property
+    def over(self) -> bool:
+        return self.left <= 0 or time.perf_counter() > self.deadline
+
+
+def choose(engine, view: Mapping, seat: str, rng: random.Random, level: Level,
+           game: str | None = None) -> dict:
+    """The search AI's action for ``seat``, knowing only ``view`` (its ``ai_view``)."""
+    game = game or engine.name
+    heuristic = engines.ai(game)
+    world = engine.determinize(view, rng)
+    legal = engine.legal(world, seat)
+    if not legal:
+        raise ValueError("no legal action for this seat")
+    first = heuristic.choose(engine, world, seat, rng, level=level.name)
+    if len(legal) == 1 or level.budget_ms <= 0:
+        return first
+    per_ms = ACTIONS_PER_MS.get(game, DEFAULT_ACTIONS_PER_MS)
+    budget = Budget(int(level.budget_ms * per_ms), level.budget_ms / 1000 * WALL_CAP)
+    scale = float(getattr(engine, "score_scale", 10.0))
+    seats = list(world.get("seats") or view.get("seats") or [seat])
+    horizon = level.horizon * len(seats)
+
+    arms = _candidates(engine, heuristic, world, seat, legal, first, level.candidates, scale, rng,
+                       budget)
+    if len(arms) == 1:
+        return arms[0]
+    visits = [0] * len(arms)
+    totals = [0.0] * len(arms)
+    squares = [0.0] * len(arms)
+    worlds = [world]
+    it = 0
+    while not budget.over:
+        it += 1
+        if it <= len(arms):
+            k = it - 1
+        else:
+            logn = math.log(it)
+            k = max(range(len(arms)), key=lambda i: totals[i] / visits[i]
+                    + EXPLORATION * math.sqrt(logn / visits[i]))
+        # a new sampled world for each pass over the arms, so that every arm meets the same worlds
+        w = (it - 1) // len(arms)
+        if w >= len(worlds):
+            worlds.append(engine.determinize(view, rng))
+        value = _rollout(engine, heuristic, worlds[w], seat, arms[k], horizon, scale, rng, budget)
+        visits[k] += 1
+        totals[k] += value
+        squares[k] += value * value
+    return arms[_pick(visits, totals, squares)]
+
+
+def _pick(visits: list[int], totals: list[float], squares: list[float]) -> int:
+    """The arm to play: the best mean among the arms visited at least half as often as the
+    most visited, if it beats the heuristic's pick (arm 0) by ``CONFIDENCE`` standard errors
+    of the difference; else the heuristic's pick. Noisy rollouts then cannot talk the AI out
+    of a sound move on a fluke."""
+    most = max(visits)
+    if most == 0:                 # the budget ran out before any rollout
+        return 0
+    mean = [t / n if n else 0.0 for t, n in zip(totals, visits)]
+    best = max((i for i in range(len(visits)) if visits[i] and visits[i] * 2 >= most),
+               key=lambda i: (mean[i], i == 0))
+    if best == 0 or not visits[0]:
+        return best
+
+    def var_of_mean(i: int) -> float:
+        n = visits[i]
+        return max(0.0, squares[i] / n - mean[i] ** 2) / max(1, n - 1)
+    margin = CONFIDENCE * math.sqrt(var_of_mean(best) + var_of_mean(0))
+    return best if mean[best] - mean[0] > margin else 0
+
+
+def _candidates(engine, heuristic, world, seat, legal, first, k, scale, rng, budget) -> list[dict]:
+    """The heuristic's pick first, then the other legal actions with the best value one
+    action ahead, ``k`` in all."""
+    if k <= 1:
+        return [first]
+    scored = []
+    for a in legal:
+        if a == first:
+            continue
+        s = engine.copy(world)
+        engine.advance(s, seat, a)
+        budget.spend()
+        _settle(engine, heuristic, s, seat, rng, budget)
+        scored.append((reward(engine.evaluate(s), seat, scale), len(scored), a))
+    scored.sort(key=lambda x: (-x[0], x[1]))
+    return [first] + [a for _, _, a in scored[:k - 1]]
+
+
+def _rollout(engine, heuristic, world, seat, action, horizon, scale, rng, budget) -> float:
+    s = engine.copy(world)
+    engine.advance(s, seat, action)
+    budget.spend()
+    who = seat
+    for _ in range(horizon):
+        if engine.outcome(s) is not None:
+            break
+        waiting = engine.to_act(s)
+        if not waiting:
+            break
+        who = waiting[0] if len(waiting) == 1 else waiting[rng.randrange(len(waiting))]
+        if rng.random() < NOISE:
+            legal = engine.legal(s, who)
+            a = legal[rng.randrange(len(legal))]
+        else:
+            a = heuristic.choose(engine, s, who, rng)
+        engine.advance(s, who, a)
+        budget.spend()
+    _settle(engine, heuristic, s, who, rng, budget)
+    return reward(engine.evaluate(s), seat, scale)
+
+
+def _settle(engine, heuristic, s, mover, rng, budget) -> None:
+    """Let ``mover`` finish a turn of several steps (pay, then place, then activate …)
+    before the position is valued: halfway through one, the costs are paid and the gains
+    not yet had, which would make every long turn look bad."""
+    for _ in range(SETTLE_MAX):
+        if engine.outcome(s) is not None or engine.to_act(s) != [mover]:
+            return
+        engine.advance(s, mover, heuristic.choose(engine, s, mover, rng))
+        budget.spend()
