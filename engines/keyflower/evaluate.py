@@ -15,7 +15,7 @@ AI. It reads the state only (no field or road computation): about 0.05 ms per po
 from __future__ import annotations
 
 from . import data
-from .data import ANIMALS, RESOURCES, SKILLS, TILES
+from .data import ANIMALS, RESOURCES, TILES
 
 _FIELD_VP = data.FIELD_VP
 _LEFT = {0: 3.0, 1: 2.0, 2: 1.0, 3: 0.0}
@@ -98,23 +98,8 @@ def features(st, seat_list=None) -> dict:
         back = d.get("back")
         if not up and back is not None:
             gain = (back.get("vp", 0) or 0) - (side.get("vp", 0) or 0)
-            need = have = 0
-            sk = p["skills"]
-            for k, n in (d.get("cost") or {}).items():
-                if k in SKILLS:
-                    need += n
-                    have += min(n, sk[k])
-                elif k == "any_skill":
-                    need += n
-                    have += min(n, sum(sk.values()))
-                elif k == "any_res":
-                    need += n
-                    have += min(n, sum(res.values()))
-                elif k in res:
-                    need += n
-                    have += min(n, res[k])
             f["up"] += gain * left
-            f["upfrac"] += gain * (have / need if need else 1.0)
+            f["upfrac"] += gain * _upgrade_cover(d.get("cost"), res, p["skills"])
         if not up and left and ("gain" in side or "choose" in side or "transport" in side):
             f["prod"] += left
         for c in t["animals"].values():
@@ -184,22 +169,7 @@ def evaluate(engine, st) -> dict:
             if back is not None:
                 p = players[s]
                 gain = (back.get("vp", 0) or 0) - vp
-                need = have = 0
-                sk = p["skills"]
-                for k, n in (d.get("cost") or {}).items():
-                    if k in res:
-                        need += n
-                        have += min(n, res[k])
-                    elif k in sk:
-                        need += n
-                        have += min(n, sk[k])
-                    elif k == "any_skill":
-                        need += n
-                        have += min(n, sum(sk.values()))
-                    elif k == "any_res":
-                        need += n
-                        have += min(n, sum(res.values()))
-                v += gain * (w_up + w_upf * (have / need if need else 1.0))
+                v += gain * (w_up + w_upf * _upgrade_cover(d.get("cost"), res, p["skills"]))
             if w_prod and ("gain" in side or "choose" in side or "transport" in side):
                 v += w_prod
         if t["animals"]:
@@ -234,3 +204,22 @@ def evaluate(engine, st) -> dict:
             v += w["purple"]
         out[s] = _AHEAD[season] + scale * v
     return out
+
+
+def _upgrade_cover(cost, res: dict, skills: dict) -> float:
+    """How much of a tile's upgrade cost the owner already has on it (resources) or in hand
+    (skill tiles), as a fraction: 1.0 when it could be paid now."""
+    need = have = 0
+    for k, n in (cost or {}).items():
+        if k in res:
+            have += min(n, res[k])
+        elif k in skills:
+            have += min(n, skills[k])
+        elif k == "any_skill":
+            have += min(n, sum(skills.values()))
+        elif k == "any_res":
+            have += min(n, sum(res.values()))
+        else:
+            continue
+        need += n
+    return have / need if need else 1.0

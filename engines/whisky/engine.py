@@ -219,22 +219,7 @@ class WhiskyEngine(GameSetup, Turns, Movement, Fields, Questions,
     def advance(self, state, seat, action):
         """``apply`` for search on a throw-away copy: the action comes from ``legal``, so
         it is not checked again and nothing is rolled back; the events are dropped."""
-        top = state["pending"][-1]
-        typ = action["type"]
-        ev = _Sink()
-        if typ == "page":
-            top["page"] = action["n"]
-            return []
-        if top["kind"] in FIELD_KINDS and typ == "pour":
-            self._push(state, "victim", seat, purpose="pour", targets=self._pour_targets(state, seat))
-        elif top["kind"] in FIELD_KINDS and typ == "play":
-            self._play_anytime(state, seat, action["card"], ev)
-        else:
-            getattr(self, "_do_" + top["kind"])(state, seat, top, action, ev)
-        if state["phase"] != "over":
-            self._check_victory(state, ev)
-        if state["phase"] != "over":
-            self._advance(state, ev)
+        self._step(state, seat, state["pending"][-1], action, _Sink())
         return []
 
     def _choices(self, state, dec) -> list[dict]:
@@ -264,12 +249,18 @@ class WhiskyEngine(GameSetup, Turns, Movement, Fields, Questions,
                 raise IllegalAction("That answer is not available. Pick one of the options shown.")
             raise IllegalAction("You cannot do that now. Pick one of the offered choices.")
         ev: list = []
-        if action["type"] == "page":
+        self._step(state, seat, top, action, ev)
+        return ev
+
+    def _step(self, state, seat, top, action, ev) -> None:
+        """Carry out a legal action of the decision ``top`` (apply and advance share it)."""
+        typ = action["type"]
+        if typ == "page":
             top["page"] = action["n"]
-            return ev
-        if top["kind"] in FIELD_KINDS and action["type"] == "pour":
+            return
+        if top["kind"] in FIELD_KINDS and typ == "pour":
             self._push(state, "victim", seat, purpose="pour", targets=self._pour_targets(state, seat))
-        elif top["kind"] in FIELD_KINDS and action["type"] == "play":
+        elif top["kind"] in FIELD_KINDS and typ == "play":
             self._play_anytime(state, seat, action["card"], ev)
         else:
             getattr(self, "_do_" + top["kind"])(state, seat, top, action, ev)
@@ -277,4 +268,3 @@ class WhiskyEngine(GameSetup, Turns, Movement, Fields, Questions,
             self._check_victory(state, ev)
         if state["phase"] != "over":
             self._advance(state, ev)
-        return ev
