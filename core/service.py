@@ -200,7 +200,7 @@ class MatchService:
         turn it was move (a crash may have come between a human's move and their replies)
         and the timers are armed again."""
         self.languages = await self.store.user_languages()
-        rows = await self.store.matches(("lobby", "running"))
+        rows = await self.store.matches(("lobby", "running"), limit=None)   # every one of them
         out = []
         for row in reversed(rows):
             try:

@@ -157,15 +157,18 @@ class BaseStore:
         return m
 
     async def matches(self, statuses: Iterable[str] = ("lobby", "running"), *,
-                      channel_id: int | None = None, limit: int = 1000) -> list[MatchRow]:
+                      channel_id: int | None = None, limit: int | None = 1000) -> list[MatchRow]:
+        """The newest matches in these statuses (all of them when ``limit`` is None)."""
         statuses = list(statuses)
         sql = f"SELECT * FROM matches WHERE status IN ({','.join('?' * len(statuses))})"
         args: list[Any] = list(statuses)
         if channel_id is not None:
             sql += " AND (channel_id=? OR thread_id=?)"
             args += [channel_id, channel_id]
-        sql += " ORDER BY id DESC LIMIT ?"
-        args.append(limit)
+        sql += " ORDER BY id DESC"
+        if limit is not None:
+            sql += " LIMIT ?"
+            args.append(limit)
         rows = await self._fetchall(sql, args)
         out = [_match(r) for r in rows]
         for m in out:

@@ -260,3 +260,16 @@ async def test_a_rule_time_limit_plays_its_action(env, monkeypatch):
         await asyncio.sleep(0.01)
     assert m.state["phase"] == "pick" and m.state["score"]["A"] == 3   # banked at the limit
     assert m.to_act() == ["A", "B"]
+
+
+async def test_a_restart_brings_back_every_open_table_not_only_the_newest_thousand(env):
+    """The store lists at most 1,000 matches by default (for listings); a restart must not
+    stop there, or the tables beyond would be refused after it."""
+    store, svc, _, _ = env
+    for _ in range(1003):
+        await store.create_match(game="toy", guild_id=1, channel_id=50, host_id=ANNA, seed=1,
+                                 options={}, lang="en")
+    assert len(await store.matches()) == 1000
+    svc2 = MatchService(store)
+    assert len(await svc2.load_all()) == 1003
+    await svc2.close()
