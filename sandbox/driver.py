@@ -168,10 +168,32 @@ class DriverMixin:
         member from their first interaction)."""
         from .server import I_GUILD_MEMBERS
         u = self.world.add_user(name, display_name=display_name, locale=locale)
-        payload = dict(self.world.members[u.id].payload(), guild_id=str(self.world.guild_id))
-        await self.dispatch("GUILD_MEMBER_ADD", payload, intent=I_GUILD_MEMBERS)
+        for gid in self.world.guild_ids:        # a member of every guild (see World.add_guild)
+            payload = dict(self.world.member_payload(u.id, gid), guild_id=str(gid))
+            await self.dispatch("GUILD_MEMBER_ADD", payload, intent=I_GUILD_MEMBERS)
         self.changed()
         return u
+
+    async def add_guild(self, name: str, *, channels: tuple[str, ...] | None = None,
+                        shard: tuple[int, int] | None = None, locale: str = "en-US") -> int:
+        """Another guild (``World.add_guild``): every human is a member, with its own text
+        channels (default ``<name>-table``). ``shard=(shard_id, shard_count)`` gives it an id
+        on that shard. A connected session of that shard hears GUILD_CREATE. Returns its id."""
+        from .server import I_GUILDS
+        g = self.world.add_guild(name, channels=channels, shard=shard, locale=locale)
+        await self.dispatch("GUILD_CREATE", self.world.guild_payload(g.id), intent=I_GUILDS)
+        self.changed()
+        return g.id
+
+    def shard_of(self, guild, shard_count: int) -> int:
+        """The shard (of ``shard_count``) a guild's events go to: a guild id, a channel (its
+        guild), or None / "dm" (DMs: shard 0)."""
+        from .world import shard_of
+        if guild is None or guild == "dm":
+            return 0
+        if isinstance(guild, int) and guild in self.world.guild_ids:
+            return shard_of(guild, shard_count)
+        return shard_of(self.world.channel(guild).guild_id, shard_count)
 
     async def add_channel(self, name: str, *, topic: str | None = None) -> SbChannel:
         """A new text channel in the guild (CHANNEL_CREATE reaches a connected bot)."""
@@ -348,7 +370,7 @@ class DriverMixin:
             "id": str(it.id), "application_id": str(w.application_id), "type": it.type, "token": it.token,
             "version": 1, "data": it.data, "channel_id": str(ch.id),
             "channel": dict(w.channel_payload(ch), permissions=str(
-                w.member_permissions(it.user.id) if not ch.is_dm else 0)),
+                w.member_permissions(it.user.id, ch.guild_id) if not ch.is_dm else 0)),
             "locale": it.user.locale, "entitlements": [], "entitlement_sku_ids": [],
             "attachment_size_limit": self.attachment_size_limit,
         }
@@ -358,16 +380,17 @@ class DriverMixin:
             d["authorizing_integration_owners"] = {"0": "0"}
             d["app_permissions"] = str(0)
         else:
-            d["guild_id"] = str(w.guild_id)
-            d["guild"] = {"id": str(w.guild_id), "locale": w.guild_locale, "features": []}
-            d["guild_locale"] = w.guild_locale
+            gid = ch.guild_id
+            locale = w.guild_locale_of(gid)
+            d["guild_id"] = str(gid)
+            d["guild"] = {"id": str(gid), "locale": locale, "features": []}
+            d["guild_locale"] = locale
             d["context"] = 0
-            d["authorizing_integration_owners"] = {"0": str(w.guild_id)}
-            member = w.members.get(it.user.id)
-            if member is None:
+            d["authorizing_integration_owners"] = {"0": str(gid)}
+            if it.user.id not in w.members:
                 raise SandboxError(f"{it.user!r} is not a member of the guild")
-            d["member"] = member.payload(w.member_permissions(it.user.id))
-            d["app_permissions"] = str(w.member_permissions(w.bot.id))
+            d["member"] = w.member_payload(it.user.id, gid, w.member_permissions(it.user.id, gid))
+            d["app_permissions"] = str(w.member_permissions(w.bot.id, gid))
         if it.message is not None:
             d["message"] = w.message_payload(it.message)
             claimed = getattr(it, "claimed", None)
@@ -379,8 +402,11 @@ class DriverMixin:
     async def _interact(self, user: SbUser, itype: int, channel: SbChannel, data: dict, *,
                         message: SbMessage | None = None, name: str = "", timeout: float | None = None,
                         wait: bool = True, claimed: dict | None = None) -> InteractionResult:
-        session = self.bot_session()
+        session = self.session_for(channel.guild_id)     # its guild's shard; DMs: shard 0
         if session is None:
+            if self.bot_session() is not None:
+                raise SandboxError(f"no bot session of the shard for {channel!r} is connected "
+                                   f"(sessions: {self.live_sessions()})")
             raise SandboxError("no bot is connected to the sandbox gateway (did it start? "
                                "is discord.py patched with sandbox.patch_discord?)")
         w = self.world
@@ -406,9 +432,10 @@ class DriverMixin:
             return self.world.dm_channel(user)
         return self.world.channel(channel)
 
-    def _find_command(self, name: str) -> dict | None:
+    def _find_command(self, name: str, guild_id: int | None = None) -> dict | None:
         w = self.world
-        return w.commands.get((w.guild_id, name)) or w.commands.get((None, name))
+        gid = w.guild_id if guild_id is None else guild_id
+        return w.commands.get((gid, name)) or w.commands.get((None, name))
 
     async def slash(self, user, command: str, /, channel=None, *, timeout: float | None = None,
                     wait: bool = True, options: dict | None = None, **kw) -> InteractionResult:
@@ -423,7 +450,7 @@ class DriverMixin:
         ch = self._resolve_channel_for(u, channel)
         if not self.can_see_channel(u.id, ch):
             raise SandboxError(f"{u.username} cannot see {ch!r}, so cannot use a command there")
-        data = self._command_data(command, options, focused=None)
+        data = self._command_data(command, options, focused=None, guild_id=ch.guild_id)
         return await self._interact(u, 2, ch, data, name=command, timeout=timeout, wait=wait)
 
     async def autocomplete(self, user, command: str, focused: str, /, channel=None, *,
@@ -432,15 +459,16 @@ class DriverMixin:
         options = {**kw, **(options or {})}
         u = self.world.user(user)
         ch = self._resolve_channel_for(u, channel)
-        data = self._command_data(command, options, focused=focused)
+        data = self._command_data(command, options, focused=focused, guild_id=ch.guild_id)
         r = await self._interact(u, 4, ch, data, name=f"{command} [{focused}]", timeout=timeout)
         return r.choices or []
 
-    def _command_data(self, command: str, options: dict, focused: str | None) -> dict:
+    def _command_data(self, command: str, options: dict, focused: str | None,
+                      guild_id: int | None = None) -> dict:
         parts = command.strip().lstrip("/").split()
         if not parts:
             raise SandboxError("empty command")
-        cmd = self._find_command(parts[0])
+        cmd = self._find_command(parts[0], guild_id)
         resolved: dict[str, dict] = {}
         if cmd is None:
             known = sorted({n for (_, n) in self.world.commands})
@@ -474,7 +502,7 @@ class DriverMixin:
                 if odef is None:
                     raise SandboxError(f"/{command} has no option {name!r}; options: "
                                        f"{[o['name'] for o in defs]}")
-            opt = self._option(command, name, value, odef, resolved, focused == name)
+            opt = self._option(command, name, value, odef, resolved, focused == name, guild_id)
             cur.append(opt)
         if defs is not None and focused is None:
             missing = [o["name"] for o in defs if o.get("required") and o["name"] not in options]
@@ -488,7 +516,8 @@ class DriverMixin:
             data["resolved"] = resolved
         return data
 
-    def _option(self, command: str, name: str, value, odef: dict | None, resolved: dict, focused: bool) -> dict:
+    def _option(self, command: str, name: str, value, odef: dict | None, resolved: dict, focused: bool,
+                guild_id: int | None = None) -> dict:
         w = self.world
         if odef is not None:
             t = odef["type"]
@@ -529,14 +558,14 @@ class DriverMixin:
             v = str(u.id)
             resolved.setdefault("users", {})[v] = u.payload()
             if u.id in w.members:
-                mp = w.members[u.id].payload(w.member_permissions(u.id))
+                mp = w.member_payload(u.id, guild_id, w.member_permissions(u.id, guild_id))
                 mp.pop("user")
                 resolved.setdefault("members", {})[v] = mp
         elif t == OPT_CHANNEL:
             c = w.channel(value)
             v = str(c.id)
             cp = w.channel_payload(c)
-            cp["permissions"] = str(w.member_permissions(w.bot.id))
+            cp["permissions"] = str(w.member_permissions(w.bot.id, c.guild_id))
             resolved.setdefault("channels", {})[v] = cp
         elif t == OPT_ROLE:
             role = next((r for r in w.roles.values() if r.name == value or str(r.id) == str(value)), None)
@@ -641,7 +670,8 @@ class DriverMixin:
                 ids.append(str(usr.id))
                 resolved.setdefault("users", {})[str(usr.id)] = usr.payload()
                 if usr.id in w.members:
-                    mp = w.members[usr.id].payload(w.member_permissions(usr.id))
+                    gid = w.channels[m.channel_id].guild_id
+                    mp = w.member_payload(usr.id, gid, w.member_permissions(usr.id, gid))
                     mp.pop("user")
                     resolved.setdefault("members", {})[str(usr.id)] = mp
             values = ids

@@ -23,6 +23,25 @@ except Exception:  # noqa: BLE001
 DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, VOICE, RESUME, RECONNECT, REQUEST_MEMBERS = 0, 1, 2, 3, 4, 6, 7, 8
 INVALID_SESSION, HELLO, HEARTBEAT_ACK = 9, 10, 11
 
+# Close codes
+CLOSE_AUTH_FAILED, CLOSE_INVALID_SHARD, CLOSE_SHARDING_REQUIRED = 4004, 4010, 4011
+
+
+def parse_shard(value) -> tuple[int, int] | None:
+    """IDENTIFY's ``shard`` as (shard_id, shard_count), or None when Discord would close the
+    socket with 4010 (Invalid shard): not a pair of integers, a count below 1, or an id
+    outside 0..count-1. A missing ``shard`` means (0, 1)."""
+    if value is None:
+        return (0, 1)
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        return None
+    sid, count = value
+    if any(isinstance(v, bool) or not isinstance(v, int) for v in (sid, count)):
+        return None
+    if count < 1 or not 0 <= sid < count:
+        return None
+    return (sid, count)
+
 REPLAY_BUFFER = 2000
 
 
@@ -98,10 +117,11 @@ class Connection:
 class Session:
     """A gateway session: id, sequence and the replay buffer for RESUME."""
 
-    def __init__(self, token: str, intents: int) -> None:
+    def __init__(self, token: str, intents: int, shard: tuple[int, int] = (0, 1)) -> None:
         self.id = secrets.token_hex(16)
         self.token = token
         self.intents = intents
+        self.shard_id, self.shard_count = shard    # from IDENTIFY; (0, 1) when it names none
         self.seq = 0
         self.buffer: collections.deque[tuple[int, str]] = collections.deque(maxlen=REPLAY_BUFFER)
         self.conn: Connection | None = None
@@ -109,6 +129,13 @@ class Session:
         self.created = time.time()
         self.identified = asyncio.get_running_loop().create_future()
         self._lock = asyncio.Lock()
+
+    def handles(self, guild_id: int | None) -> bool:
+        """Whether Discord sends this guild's events to this session: shard
+        ``(guild_id >> 22) % shard_count``; events without a guild (DMs) go to shard 0."""
+        if guild_id is None:
+            return self.shard_id == 0
+        return (int(guild_id) >> 22) % self.shard_count == self.shard_id
 
     @property
     def connected(self) -> bool:
@@ -152,4 +179,5 @@ class Session:
         return self.buffer[0][0] <= seq + 1
 
     def __repr__(self) -> str:
-        return f"<Session {self.id[:8]} seq={self.seq} connected={self.connected} invalid={self.invalid}>"
+        return (f"<Session {self.id[:8]} shard={self.shard_id}/{self.shard_count} seq={self.seq} connected"
+                f"={self.connected} invalid={self.invalid}>")

@@ -13,7 +13,8 @@ Layout (``world_file = data/sandbox-world.json``)::
 Format: one JSON object, ``{"format": "tablemaster-sandbox-world", "version": 1, "saved_at",
 "base_url", "ids_last" (the snowflake counter), "event_seq" (the driver's mark()),
 "application_id", "bot_id", "owner", "users" [SbUser fields, with dms_closed and locale],
-"humans" [ids], "guild" {id, name, locale, owner_id, bot_role_id, gm_role_id}, "roles",
+"humans" [ids], "guild" {id, name, locale, owner_id, bot_role_id, gm_role_id}, "extra_guilds"
+[SbGuild fields; optional, absent in older files], "roles",
 "members", "channels" [SbChannel fields: text channels, threads with their members, DMs],
 "dm_by_user" [[user, channel]], "commands" [{guild_id, command}], "nonces" [[channel, nonce,
 message]], "attachments" [metadata; "path" is the URL path, made absolute on the new port],
@@ -48,7 +49,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from .world import SbAttachment, SbChannel, SbMember, SbMessage, SbRole, SbUser, World
+from .world import SbAttachment, SbChannel, SbGuild, SbMember, SbMessage, SbRole, SbUser, World
 
 if TYPE_CHECKING:
     from .server import SandboxServer
@@ -127,6 +128,7 @@ def _header(world: World, msgs: list[SbMessage], files: dict[int, SbAttachment],
         "users": [_user(u) for u in w.users.values()], "humans": [u.id for u in w.humans],
         "guild": {"id": w.guild_id, "name": w.guild_name, "locale": w.guild_locale,
                   "owner_id": w.guild_owner_id, "bot_role_id": w.bot_role_id, "gm_role_id": w.gm_role_id},
+        "extra_guilds": [dataclasses.asdict(g) for g in w.extra_guilds.values()],
         "roles": [dataclasses.asdict(r) for r in w.roles.values()],
         "members": [{"user_id": m.user.id, "roles": list(m.roles), "joined_at": m.joined_at, "nick": m.nick}
                     for m in w.members.values()],
@@ -172,6 +174,7 @@ def restore(data: dict, files_dir: Path, world: World | None = None) -> World:
         g = data["guild"]
         w.guild_id, w.guild_name, w.guild_locale = int(g["id"]), g["name"], g["locale"]
         w.guild_owner_id, w.bot_role_id, w.gm_role_id = int(g["owner_id"]), int(g["bot_role_id"]), int(g["gm_role_id"])
+        w.extra_guilds = {int(g["id"]): SbGuild(**g) for g in data.get("extra_guilds") or ()}
         w.roles = {int(r["id"]): SbRole(**r) for r in data["roles"]}
         w.members = {int(m["user_id"]): SbMember(users[int(m["user_id"])], list(m["roles"]), m["joined_at"], m["nick"])
                      for m in data["members"] if int(m["user_id"]) in users}

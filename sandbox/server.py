@@ -103,8 +103,12 @@ class SandboxServer:
                  heartbeat_ack_delay: float = 0.1, attachment_size_limit: int = 10 * MiB,
                  compression: bool = True, validate: bool = True,
                  world_file: str | os.PathLike | None = None,
-                 rate_limits: "bool | RateLimiter" = False) -> None:
+                 rate_limits: "bool | RateLimiter" = False, recommended_shards: int = 1) -> None:
         self.host = host
+        # what GET /gateway/bot recommends ("shards"); AutoShardedClient starts that many
+        if int(recommended_shards) < 1:
+            raise ValueError("recommended_shards must be at least 1")
+        self.recommended_shards = int(recommended_shards)
         self.port = port
         self.token = token
         # world_file: keep the world in this file (loaded now when it exists and no world is
@@ -414,17 +418,34 @@ class SandboxServer:
         return [s for s in self.sessions.values() if not s.invalid]
 
     def bot_session(self) -> gw.Session | None:
-        """The session interactions go to: the newest connected one, else the newest resumable."""
-        live = self.live_sessions()
+        """Any bot session: the newest connected one, else the newest resumable."""
+        return self._newest(self.live_sessions())
+
+    def session_for(self, guild_id: int | None) -> gw.Session | None:
+        """The session an event of this guild goes to (``None``: a DM, which goes to shard 0):
+        among the sessions whose shard handles it, the newest connected one, else the newest
+        resumable. Without sharding that is simply the newest session."""
+        return self._newest([s for s in self.live_sessions() if s.handles(guild_id)])
+
+    @staticmethod
+    def _newest(live: list[gw.Session]) -> gw.Session | None:
         connected = [s for s in live if s.connected]
         pool = connected or live
         return max(pool, key=lambda s: s.created) if pool else None
 
-    async def dispatch(self, event: str, data: dict, *, intent: int | None = None) -> None:
-        """Send an event to every live session (whose intents ask for it)."""
+    async def dispatch(self, event: str, data: dict, *, intent: int | None = None,
+                       guild_id: "int | None | object" = ...) -> None:
+        """Send an event to every live session whose intents ask for it and whose shard
+        handles its guild (``guild_id``, by default the payload's ``guild_id``; an event
+        without a guild goes to shard 0, as DMs do on Discord)."""
         self.touch()
+        if guild_id is ...:
+            raw = data.get("id") if event in ("GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE") else data.get("guild_id")
+            guild_id = int(raw) if raw else None
         for s in self.live_sessions():
             if intent is not None and not (s.intents & intent):
+                continue
+            if not s.handles(guild_id):
                 continue
             await s.dispatch(event, data)
 
@@ -435,7 +456,7 @@ class SandboxServer:
     async def h_gateway_bot(self, request):
         self._auth(request)
         return json_response({
-            "url": self.gateway_url, "shards": 1,
+            "url": self.gateway_url, "shards": self.recommended_shards,
             "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 14400000,
                                     "max_concurrency": 1},
         })
@@ -498,34 +519,45 @@ class SandboxServer:
 
     async def _identify(self, conn: gw.Connection, d: dict) -> None:
         if not self._token_ok(d.get("token")):
-            await conn.ws.close(code=4004, message=b"Authentication failed.")
+            await conn.ws.close(code=gw.CLOSE_AUTH_FAILED, message=b"Authentication failed.")
             return
-        # Sockets that are gone and were never resumed are forgotten on a fresh IDENTIFY.
+        shard = gw.parse_shard(d.get("shard"))
+        if shard is None:
+            log.info("gateway: IDENTIFY with invalid shard %r -> 4010", d.get("shard"))
+            conn.closed_by_server = True
+            await conn.ws.close(code=gw.CLOSE_INVALID_SHARD, message=b"Invalid shard.")
+            return
+        # Sockets that are gone and were never resumed are forgotten on a fresh IDENTIFY (of
+        # the same shard; with another shard count, every disconnected one: a resharded bot).
         for sid, s in list(self.sessions.items()):
-            if not s.connected:
+            if not s.connected and (s.shard_id == shard[0] or s.shard_count != shard[1]):
                 s.invalid = True
                 del self.sessions[sid]
-        s = gw.Session(d.get("token", ""), int(d.get("intents", 0)))
+        s = gw.Session(d.get("token", ""), int(d.get("intents", 0)), shard)
         s.conn = conn
         conn.session = s
         self.sessions[s.id] = s
         self.identify_count += 1
         w = self.world
+        guilds = w.guilds_on_shard(*shard)
         await s.dispatch("READY", {
             "v": 10, "user": w.bot.payload(), "session_id": s.id, "session_type": "normal",
-            "resume_gateway_url": self.gateway_url, "guilds": [{"id": str(w.guild_id), "unavailable": True}],
+            "resume_gateway_url": self.gateway_url,
+            "guilds": [{"id": str(g), "unavailable": True} for g in guilds],
             "application": {"id": str(w.application_id), "flags": 0}, "private_channels": [],
             "relationships": [], "presences": [], "guild_join_requests": [], "geo_ordered_rtc_regions": [],
-            "user_settings": {}, "auth": {}, "shard": [0, 1], "_trace": ["sandbox"],
+            "user_settings": {}, "auth": {}, "shard": list(shard), "_trace": ["sandbox"],
         })
-        await s.dispatch("GUILD_CREATE", w.guild_payload())
+        for g in guilds:
+            await s.dispatch("GUILD_CREATE", w.guild_payload(g))
         if not s.identified.done():
             s.identified.set_result(True)
         for f in self._session_waiters:
             if not f.done():
                 f.set_result(s)
         self._session_waiters.clear()
-        log.info("gateway: IDENTIFY -> session %s (intents %s, %s frames)", s.id[:8], s.intents, conn.mode)
+        log.info("gateway: IDENTIFY -> session %s (shard %s/%s, %d guilds, intents %s, %s frames)",
+                 s.id[:8], shard[0], shard[1], len(guilds), s.intents, conn.mode)
 
     async def _resume(self, conn: gw.Connection, d: dict) -> None:
         s = self.sessions.get(d.get("session_id") or "")
@@ -544,6 +576,12 @@ class SandboxServer:
 
     async def _members_chunk(self, conn: gw.Connection, d: dict) -> None:
         w = self.world
+        try:
+            gid = int(d.get("guild_id") or w.guild_id)
+        except (TypeError, ValueError):
+            gid = w.guild_id
+        if gid not in w.guild_ids:
+            return
         query = (d.get("query") or "").lower()
         ids = d.get("user_ids")
         if ids is not None and not isinstance(ids, list):
@@ -554,11 +592,11 @@ class SandboxServer:
                 continue
             if query and not m.user.username.lower().startswith(query):
                 continue
-            members.append(m.payload())
+            members.append(w.member_payload(m.user.id, gid))
         limit = d.get("limit") or 0
         if limit:
             members = members[:limit]
-        data = {"guild_id": str(w.guild_id), "members": members, "chunk_index": 0, "chunk_count": 1,
+        data = {"guild_id": str(gid), "members": members, "chunk_index": 0, "chunk_count": 1,
                 "not_found": [], "nonce": d.get("nonce")}
         if conn.session is not None:
             await conn.session.dispatch("GUILD_MEMBERS_CHUNK", data)
@@ -695,14 +733,14 @@ class SandboxServer:
             raise ApiError(404, 10002, "Unknown Application")
 
     # -- guild ------------------------------------------------------------------------------
-    def _check_guild(self, gid: str) -> None:
-        if gid != str(self.world.guild_id):
+    def _check_guild(self, gid: str) -> int:
+        if gid not in {str(g) for g in self.world.guild_ids}:
             raise ApiError(404, 10004, "Unknown Guild")
+        return int(gid)
 
     async def h_guild(self, request):
         self._auth(request)
-        self._check_guild(request.match_info["gid"])
-        g = self.world.guild_payload()
+        g = self.world.guild_payload(self._check_guild(request.match_info["gid"]))
         for k in ("members", "channels", "threads", "presences", "voice_states"):
             g.pop(k, None)
         g["approximate_member_count"] = len(self.world.members)
@@ -711,39 +749,41 @@ class SandboxServer:
 
     async def h_guild_channels(self, request):
         self._auth(request)
-        self._check_guild(request.match_info["gid"])
+        gid = self._check_guild(request.match_info["gid"])
         w = self.world
-        return json_response([w.channel_payload(c) for c in w.channels.values() if c.type == CH_TEXT])
+        return json_response([w.channel_payload(c) for c in w.channels.values()
+                              if c.type == CH_TEXT and c.guild_id == gid])
 
     async def h_guild_roles(self, request):
         self._auth(request)
-        self._check_guild(request.match_info["gid"])
-        return json_response(self.world.role_payloads())
+        return json_response(self.world.role_payloads(self._check_guild(request.match_info["gid"])))
 
     async def h_guild_members(self, request):
         self._auth(request)
-        self._check_guild(request.match_info["gid"])
+        gid = self._check_guild(request.match_info["gid"])
         q = (request.query.get("query") or "").lower()
         limit = int(request.query.get("limit") or 1000)
         after = int(request.query.get("after") or 0)
-        out = [m.payload() for m in sorted(self.world.members.values(), key=lambda m: m.user.id)
+        out = [self.world.member_payload(m.user.id, gid) for m in sorted(self.world.members.values(), key=lambda m: m.user.id)
                if m.user.id > after and (not q or m.user.username.lower().startswith(q))]
         return json_response(out[:limit])
 
     async def h_guild_member(self, request):
         self._auth(request)
-        self._check_guild(request.match_info["gid"])
+        gid = self._check_guild(request.match_info["gid"])
         try:
-            m = self.world.members[int(request.match_info["uid"])]
+            uid = int(request.match_info["uid"])
+            self.world.members[uid]
         except (KeyError, ValueError):
             raise ApiError(404, 10007, "Unknown Member") from None
-        return json_response(m.payload())
+        return json_response(self.world.member_payload(uid, gid))
 
     async def h_active_threads(self, request):
         self._auth(request)
-        self._check_guild(request.match_info["gid"])
+        gid = self._check_guild(request.match_info["gid"])
         w = self.world
-        return json_response({"threads": [w.channel_payload(t) for t in w.threads if not t.archived],
+        return json_response({"threads": [w.channel_payload(t) for t in w.threads
+                                          if not t.archived and t.guild_id == gid],
                               "members": []})
 
     # -- attachments -------------------------------------------------------------------------
@@ -909,7 +949,7 @@ class SandboxServer:
 
     def _interaction_meta(self, it: SbInteraction) -> dict:
         meta = {"id": str(it.id), "type": it.type, "user": it.user.payload(),
-                "authorizing_integration_owners": {"0": str(self.world.guild_id) if it.channel.guild_id else "0"}}
+                "authorizing_integration_owners": {"0": str(it.channel.guild_id) if it.channel.guild_id else "0"}}
         if it.type == 2:
             meta["name"] = it.name
             meta["command_type"] = 1
@@ -1066,7 +1106,7 @@ class SandboxServer:
         else:
             msg = None
             tid, ttype = w.ids.next(), int(body.get("type") or CH_PRIVATE_THREAD)
-        th = SbChannel(tid, ttype, name, guild_id=w.guild_id, parent_id=parent.id,
+        th = SbChannel(tid, ttype, name, guild_id=parent.guild_id, parent_id=parent.id,
                        owner_id=w.bot.id, auto_archive_duration=int(body.get("auto_archive_duration") or 1440))
         th.thread_members.add(w.bot.id)
         w.channels[tid] = th
@@ -1284,7 +1324,7 @@ class SandboxServer:
             return ch.recipient_id == user_id
         if ch.type == CH_PRIVATE_THREAD:
             return (user_id in ch.thread_members or user_id == ch.owner_id
-                    or bool(w.member_permissions(user_id) & P_MANAGE_THREADS))
+                    or bool(w.member_permissions(user_id, ch.guild_id) & P_MANAGE_THREADS))
         return user_id in w.members
 
     def can_see(self, user_id: int, m: SbMessage) -> bool:

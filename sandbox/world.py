@@ -71,6 +71,27 @@ class Snowflakes:
             self._last = candidate
             return candidate
 
+    def next_on_shard(self, shard_id: int, shard_count: int) -> int:
+        """The next id whose shard is ``shard_id`` of ``shard_count`` (Discord routes a guild to
+        shard ``(guild_id >> 22) % shard_count``). Ids made within one millisecond share that
+        timestamp, hence that shard; this one may lie up to ``shard_count - 1`` ms ahead."""
+        if not 0 <= shard_id < shard_count:
+            raise ValueError(f"shard {shard_id} is not in 0..{shard_count - 1}")
+        with self._lock:
+            now = int(time.time() * 1000) - DISCORD_EPOCH_MS
+            ts = max(now, (self._last >> 22) + 1)
+            ts += (shard_id - ts) % shard_count
+            candidate = ts << 22
+            self._last = candidate
+            return candidate
+
+
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """The shard Discord sends a guild's events to; DMs (no guild) go to shard 0."""
+    if guild_id is None or shard_count <= 1:
+        return 0
+    return (int(guild_id) >> 22) % shard_count
+
 
 def iso(ts: float | None = None) -> str:
     t = _dt.datetime.fromtimestamp(time.time() if ts is None else ts, tz=_dt.timezone.utc)
@@ -386,6 +407,17 @@ def image_size(data: bytes) -> tuple[int, int] | None:
     return None
 
 
+@dataclass
+class SbGuild:
+    """A guild besides the main one (``World.add_guild``). Every member of the main guild is a
+    member here too, without the main guild's roles; the bot has its own managed role."""
+
+    id: int
+    name: str
+    bot_role_id: int
+    locale: str = "en-US"
+
+
 # ---------------------------------------------------------------------------
 
 DEFAULT_HUMANS = ("Anna", "Bruno", "Chloe", "Dmitri", "Elif", "Farid")
@@ -439,6 +471,8 @@ class World:
         self.attachments: dict[int, SbAttachment] = {}
         self.commands: dict[tuple[int | None, str], dict] = {}   # (guild_id|None, name) -> command
         self.nonces: dict[tuple[int, str], int] = {}
+        # guilds besides the main one (add_guild); the main guild is guild_id/guild_name/roles
+        self.extra_guilds: dict[int, SbGuild] = {}
 
     # -- growing the world ----------------------------------------------------
     def add_user(self, name: str, *, display_name: str | None = None, locale: str = "en-US",
@@ -458,9 +492,44 @@ class World:
         if any(c.name == name and c.type == CH_TEXT for c in self.channels.values()):
             raise ValueError(f"a sandbox channel named #{name} exists already")
         ch = SbChannel(self.ids.next(), CH_TEXT, name, guild_id=self.guild_id,
-                       position=len(self.text_channels), topic=topic or f"Sandbox channel #{name}")
+                       position=sum(c.guild_id == self.guild_id for c in self.text_channels),
+                       topic=topic or f"Sandbox channel #{name}")
         self.channels[ch.id] = ch
         return ch
+
+    def add_guild(self, name: str, *, channels: tuple[str, ...] | None = None,
+                  shard: tuple[int, int] | None = None, locale: str = "en-US") -> SbGuild:
+        """Another guild, with every member of the main guild and its own text channels
+        (default one, ``<name>-table``; channel names are unique over the world).
+        ``shard=(shard_id, shard_count)`` picks an id that lands on that shard."""
+        slug = "-".join(name.lower().split())
+        channels = channels if channels is not None else (f"{slug}-table",)
+        for cname in channels:
+            if any(c.name == cname and c.type == CH_TEXT for c in self.channels.values()):
+                raise ValueError(f"a sandbox channel named #{cname} exists already")
+        gid = self.ids.next_on_shard(*shard) if shard is not None else self.ids.next()
+        g = SbGuild(gid, name, self.ids.next(), locale)
+        self.extra_guilds[gid] = g
+        for pos, cname in enumerate(channels):
+            ch = SbChannel(self.ids.next(), CH_TEXT, cname, guild_id=gid, position=pos,
+                           topic=f"Sandbox channel #{cname}")
+            self.channels[ch.id] = ch
+        return g
+
+    @property
+    def guild_ids(self) -> list[int]:
+        """The main guild first, then the others in the order they were added."""
+        return [self.guild_id, *self.extra_guilds]
+
+    def guild_name_of(self, guild_id: int) -> str:
+        return self.guild_name if guild_id == self.guild_id else self.extra_guilds[guild_id].name
+
+    def guild_locale_of(self, guild_id: int | None) -> str:
+        g = self.extra_guilds.get(guild_id) if guild_id is not None else None
+        return g.locale if g is not None else self.guild_locale
+
+    def guilds_on_shard(self, shard_id: int, shard_count: int) -> list[int]:
+        return [g for g in self.guild_ids if shard_of(g, shard_count) == shard_id]
 
     # -- lookup ---------------------------------------------------------------
     def user(self, ref: Any) -> SbUser:
@@ -528,9 +597,14 @@ class World:
         return self.channels[cid]
 
     # -- permissions ----------------------------------------------------------
-    def member_permissions(self, user_id: int) -> int:
+    def member_permissions(self, user_id: int, guild_id: int | None = None) -> int:
         if user_id == self.guild_owner_id:
             return ALL_PERMISSIONS
+        g = self.extra_guilds.get(guild_id) if guild_id is not None else None
+        if g is not None:       # another guild: @everyone, plus the bot's managed role
+            if user_id not in self.members:
+                return 0
+            return BOT_ROLE_PERMISSIONS if user_id == self.bot.id else EVERYONE_PERMISSIONS
         m = self.members.get(user_id)
         perms = self.roles[self.guild_id].permissions
         if m:
@@ -569,28 +643,45 @@ class World:
             d["topic"] = ch.topic
         return d
 
-    def role_payloads(self) -> list[dict]:
+    def role_payloads(self, guild_id: int | None = None) -> list[dict]:
+        g = self.extra_guilds.get(guild_id) if guild_id is not None else None
+        if g is not None:
+            return [SbRole(g.id, "@everyone", EVERYONE_PERMISSIONS, 0).payload(),
+                    SbRole(g.bot_role_id, self.bot.username, BOT_ROLE_PERMISSIONS, 1, managed=True).payload()]
         return [r.payload() for r in self.roles.values()]
 
-    def guild_payload(self) -> dict:
-        members = [m.payload() for m in self.members.values()]
+    def member_payloads(self, guild_id: int | None = None) -> list[dict]:
+        return [self.member_payload(uid, guild_id) for uid in self.members]
+
+    def member_payload(self, user_id: int, guild_id: int | None = None, permissions: int | None = None) -> dict:
+        """A member of the main guild, or of another guild (same people, that guild's roles)."""
+        m = self.members[user_id]
+        g = self.extra_guilds.get(guild_id) if guild_id is not None else None
+        if g is None:
+            return m.payload(permissions)
+        return SbMember(m.user, [g.bot_role_id] if user_id == self.bot.id else [], m.joined_at,
+                        m.nick).payload(permissions)
+
+    def guild_payload(self, guild_id: int | None = None) -> dict:
+        gid = self.guild_id if guild_id is None else guild_id
+        members = self.member_payloads(gid)
         return {
-            "id": str(self.guild_id), "name": self.guild_name, "icon": None, "splash": None,
+            "id": str(gid), "name": self.guild_name_of(gid), "icon": None, "splash": None,
             "discovery_splash": None, "owner_id": str(self.guild_owner_id), "afk_channel_id": None,
             "afk_timeout": 300, "verification_level": 0, "default_message_notifications": 0,
-            "explicit_content_filter": 0, "roles": self.role_payloads(), "emojis": [],
+            "explicit_content_filter": 0, "roles": self.role_payloads(gid), "emojis": [],
             "stickers": [], "features": [], "mfa_level": 0, "application_id": None,
             "system_channel_id": None, "system_channel_flags": 0, "rules_channel_id": None,
             "max_members": 500000, "vanity_url_code": None, "description": None, "banner": None,
-            "premium_tier": 0, "premium_subscription_count": 0, "preferred_locale": self.guild_locale,
+            "premium_tier": 0, "premium_subscription_count": 0, "preferred_locale": self.guild_locale_of(gid),
             "public_updates_channel_id": None, "nsfw_level": 0, "premium_progress_bar_enabled": False,
             "unavailable": False, "large": False, "member_count": len(members),
-            "joined_at": iso(snowflake_time(self.guild_id)), "lazy": True,
+            "joined_at": iso(snowflake_time(gid)), "lazy": True,
             "members": members, "voice_states": [], "presences": [],
             "channels": [self.channel_payload(c) for c in self.channels.values()
-                         if c.type == CH_TEXT],
+                         if c.type == CH_TEXT and c.guild_id == gid],
             "threads": [self.channel_payload(c) for c in self.channels.values()
-                        if c.is_thread and not c.archived],
+                        if c.is_thread and not c.archived and c.guild_id == gid],
             "stage_instances": [], "guild_scheduled_events": [], "soundboard_sounds": [],
         }
 
@@ -613,7 +704,7 @@ class World:
         if m.guild_id is not None:
             d["guild_id"] = str(m.guild_id)
             if m.author.id in self.members and not m.webhook_id:
-                mem = self.members[m.author.id].payload()
+                mem = self.member_payload(m.author.id, m.guild_id)
                 mem.pop("user", None)
                 d["member"] = mem
         if m.webhook_id:
