@@ -18,7 +18,8 @@ ties, so the search only departs from it when the rollouts say so.
 Reproducible: the budget is counted in simulated actions, not seconds. ``budget_ms`` is
 turned into a number of actions with the game's measured cost per action on our 2-core
 reference machine (``ACTIONS_PER_MS``), so the same seed plays the same game on any
-machine; a wall-clock cap (``WALL_CAP``× the budget) only guards slow machines.
+machine; a wall-clock cap (``WALL_CAP``× the budget) keeps the promised thinking time on a
+slow or busy machine, at the price of exact replays there.
 """
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ import engines
 #: measured (Dec 2026: 16.8, 6.1, 9.3, 3.5), so that slower positions stay near the budget
 ACTIONS_PER_MS = {"libertalia": 14.0, "glen_more": 5.0, "whisky": 8.0, "keyflower": 3.0}
 DEFAULT_ACTIONS_PER_MS = 2.0
-WALL_CAP = 3.0           # a search never takes more than this many times its budget
+WALL_CAP = 1.4           # a search never takes more than this many times its budget
 EXPLORATION = 0.5        # UCB1's constant; rewards lie in [0, 1]
 CONFIDENCE = 1.0         # standard errors by which an action must beat the heuristic's pick
 NOISE = 0.1              # chance that a rollout move is uniformly random instead of heuristic
