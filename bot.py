@@ -137,7 +137,9 @@ class GameBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(*ui.DYNAMIC_ITEMS)
-        await self.controller.renderer.warm()
+        # the render workers start (and import Pillow and the fonts) while the bot connects
+        self._render_warming = asyncio.ensure_future(self.controller.renderer.warm())
+        self._render_warming.add_done_callback(lambda f: f.cancelled() or f.exception())
         if self.ai_pool is not None:
             # the AI workers import the games in the background: the bot answers meanwhile
             loop = asyncio.get_running_loop()
