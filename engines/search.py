@@ -68,6 +68,20 @@ def reward(values: Mapping[str, float], seat: str, scale: float) -> float:
     return 0.5 + 0.5 * math.tanh(lead / scale)
 
 
+def value_of(engine, state, seat: str, scale: float) -> float:
+    """A position's worth to ``seat`` in [0, 1]. A finished game is worth what its ranks say,
+    not its points: in some games the winner is who reaches a goal first (Whisky), not who
+    has most. 1 for the sole winner, 0.75 for a shared win, 0 otherwise. An unfinished one
+    is judged by ``engine.evaluate``."""
+    outcome = engine.outcome(state)
+    if outcome is None:
+        return reward(engine.evaluate(state), seat, scale)
+    best = min(outcome.ranks.values())
+    if outcome.ranks.get(seat) != best:
+        return 0.0
+    return 1.0 if sum(1 for r in outcome.ranks.values() if r == best) == 1 else 0.75
+
+
 class Budget:
     """Simulated actions left, with the wall-clock guard."""
 
@@ -163,7 +177,7 @@ def _candidates(engine, heuristic, world, seat, legal, first, k, scale, rng, bud
         engine.advance(s, seat, a)
         budget.spend()
         _settle(engine, heuristic, s, seat, rng, budget)
-        scored.append((reward(engine.evaluate(s), seat, scale), len(scored), a))
+        scored.append((value_of(engine, s, seat, scale), len(scored), a))
     scored.sort(key=lambda x: (-x[0], x[1]))
     return [first] + [a for _, _, a in scored[:k - 1]]
 
@@ -188,7 +202,7 @@ def _rollout(engine, heuristic, world, seat, action, horizon, scale, rng, budget
         engine.advance(s, who, a)
         budget.spend()
     _settle(engine, heuristic, s, who, rng, budget)
-    return reward(engine.evaluate(s), seat, scale)
+    return value_of(engine, s, seat, scale)
 
 
 def _settle(engine, heuristic, s, mover, rng, budget) -> None:
