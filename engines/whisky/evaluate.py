@@ -10,7 +10,9 @@ bottle cards) plus what its holdings are likely to turn into:
   ``GOAL_BONUS``;
 * special cards in hand: ``CARD`` points each (bonus bottles, experts, swaps on average);
 * ingredients: a lost bottle costs 6 tokens and is worth about 3.3, so each token counts
-  ``TOKEN`` points.
+  ``TOKEN`` points;
+* points beyond the points the goal needs count only ``SURPLUS`` each: the first seat to
+  meet the goal wins, so surplus points win nothing until the game ends otherwise.
 
 The weights were chosen on recorded heuristic-AI games (generated questions, default goal):
 the seat with the best estimate at the middle of the game went on to win 18 of 20
@@ -25,6 +27,7 @@ REGION_GAP = 4.0
 GOAL_BONUS = 6.0
 CARD = 0.8
 TOKEN = 0.3
+SURPLUS = 0.25
 
 _REGION = {d: D.region(d) for d in D.DISTILLERY_IDS}
 _MULT = {c: (info["distillery"], info["factor"]) for c, info in D.CHARACTERS.items()
@@ -55,7 +58,8 @@ def evaluate(engine, state) -> dict[str, float]:
                 regions.add(D.region(x["at"]))
         pts += len(p["bonus"]) * bonus_pts
         missing = need - len(regions)
-        value = float(pts)
+        # points past the goal win nothing more (the first to qualify wins): count them little
+        value = float(min(pts, vp)) + SURPLUS * max(0, pts - vp)
         if missing > 0:
             value -= REGION_GAP * missing
         elif pts >= vp:
