@@ -240,6 +240,11 @@ class BaseEngine:
         raise NotImplementedError
 
     # --- what the AI seats and the search use ----------------------------------------------
+    #: action types that only move about a menu (turn a page, step back out of a choice):
+    #: the search never prefers one to the heuristic's pick, or rollout noise would make it
+    #: wander back and forth between two menus
+    navigation: frozenset[str] = frozenset({"page", "cancel"})
+
     def copy(self, state: State) -> State:
         """An independent copy of a state, for search. States are plain JSON data, which
         marshal copies about six times faster than a JSON round trip (kept for storage)."""

@@ -171,11 +171,14 @@ def _candidates(engine, heuristic, world, seat, legal, first, k, scale, rng, bud
         return [first]
     scored = []
     for a in legal:
-        if a == first:
+        if a == first or a.get("type") in engine.navigation:
             continue
         s = engine.copy(world)
         engine.advance(s, seat, a)
         budget.spend()
+        if (engine.outcome(s) is None and engine.to_act(s) == [seat]
+                and heuristic.choose(engine, s, seat, rng).get("type") in engine.navigation):
+            continue        # a step the heuristic would back out of: the two would take turns
         _settle(engine, heuristic, s, seat, rng, budget)
         scored.append((value_of(engine, s, seat, scale), len(scored), a))
     scored.sort(key=lambda x: (-x[0], x[1]))

@@ -173,6 +173,8 @@ class KeyflowerEngine(SetupMixin, AuctionMixin, UsesMixin, TransportMixin, Seaso
         return events
 
     # ------------------------------------------------------------------ AI seats and search
+    navigation = frozenset({"page", "cancel", "t_back", "alloc_back"})
+
     def determinize(self, view, rng):
         from .determinize import determinize
         return determinize(self, view, rng)
