@@ -20,6 +20,7 @@ from engines.glen_more import ENGINE as E
 from engines.glen_more import ai
 from engines.glen_more import data as D
 from engines.glen_more.determinize import unseen_stacks
+from tests.engines.worlds import play_on as play_on_from
 
 SEATS = list("ABCDE")
 
@@ -68,16 +69,8 @@ def check_world(st, seat, rng, play_on: bool):
         p = d["players"][s]
         assert sum(p["parts"].values()) == p["vp"]
     if play_on:
-        w = E.copy(d)
-        r = random.Random(rng.random())
-        for i in range(30):
-            if E.outcome(w) is not None:
-                break
-            who = E.to_act(w)[0]
-            legal = E.legal(w, who)
-            a = ai.choose(E, w, who, r) if i % 2 == 0 else r.choice(legal)
-            assert a in legal
-            E.advance(w, who, a)
+        play_on_from(E, ai, E.copy(d), random.Random(rng.random()), 30,
+                policy=lambda i: "ai" if i % 2 == 0 else "random")
     return d["stacks"]
 
 

@@ -19,6 +19,7 @@ import pytest
 from engines.keyflower import ENGINE as E
 from engines.keyflower import ai
 from engines.keyflower.data import COLOURS, SKILLS
+from tests.engines.worlds import play_on as play_on_from
 
 SEATS = "ABCDEF"
 PLAY_ON = 30
@@ -47,15 +48,8 @@ def _same_apply(s, seat, a):
 
 
 def _play_on(world, rng, policy):
-    for _ in range(PLAY_ON):
-        if E.outcome(world) is not None:
-            return
-        seat = rng.choice(E.to_act(world))
-        legal = E.legal(world, seat)
-        a = ai.choose(E, world, seat, rng) if policy == "ai" else rng.choice(legal)
-        assert a in legal
-        _same_apply(world, seat, a)
-        E.advance(world, seat, a)
+    play_on_from(E, ai, world, rng, PLAY_ON, policy=lambda i: policy, random_seat=True,
+            check=_same_apply)
 
 
 def _conserved(d):

@@ -18,6 +18,7 @@ import pytest
 from engines.libertalia import ENGINE as E
 from engines.libertalia import ai
 from engines.libertalia import data as D
+from tests.engines.worlds import play_on as play_on_from
 
 SEATS = "ABCDEF"
 PLAY_ON = 30
@@ -62,14 +63,7 @@ def _check_known(s):
 def _play_on(world, rng, policy):
     """Play PLAY_ON actions from a sampled world (legal ones, by the fast path): nothing
     may fail."""
-    for _ in range(PLAY_ON):
-        if E.outcome(world) is not None:
-            return
-        seat = rng.choice(E.to_act(world))
-        legal = E.legal(world, seat)
-        a = ai.choose(E, world, seat, rng) if policy == "ai" else rng.choice(legal)
-        assert a in legal
-        E.advance(world, seat, a)
+    play_on_from(E, ai, world, rng, PLAY_ON, policy=lambda i: policy, random_seat=True)
 
 
 def _check_world(s, seat, rng, play_on):

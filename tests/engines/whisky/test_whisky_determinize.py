@@ -20,6 +20,7 @@ from engines.whisky import data as D
 from engines.whisky.determinize import unseen_lost, unseen_specials
 from engines.whisky.engine import WhiskyEngine
 from whisky_helpers import current, dice, do, make_engine, new_game, place, roll  # noqa: F401
+from tests.engines.worlds import play_on as play_on_from
 
 E = WhiskyEngine()
 SEATS = "ABCDEF"
@@ -71,16 +72,8 @@ def check_world(st, seat, rng, play_on):
     differs = hidden_parts(d, seat) != hidden_parts(d2, seat)
     if play_on:
         for policy in ("ai", "random"):
-            w = E.copy(d)
-            r = random.Random(rng.random())
-            for _ in range(30):
-                if E.outcome(w) is not None:
-                    break
-                who = E.to_act(w)[0]
-                legal = E.legal(w, who)
-                a = ai.choose(E, w, who, r) if policy == "ai" else r.choice(legal)
-                assert a in legal
-                E.advance(w, who, a)
+            play_on_from(E, ai, E.copy(d), random.Random(rng.random()), 30,
+                    policy=lambda i, policy=policy: policy)
     return differs
 
 
