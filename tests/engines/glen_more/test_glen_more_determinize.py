@@ -9,7 +9,6 @@ play on from it. Every action played is also checked with ``advance`` on a ``cop
 against ``apply`` on another copy."""
 from __future__ import annotations
 
-import json
 import marshal
 import random
 import time
