@@ -244,6 +244,8 @@ class BaseEngine:
     #: the search never prefers one to the heuristic's pick, or rollout noise would make it
     #: wander back and forth between two menus
     navigation: frozenset[str] = frozenset({"page", "cancel"})
+    #: a lead worth about 88% of a win to the search (``search.reward``), in points
+    score_scale: float = 10.0
 
     def copy(self, state: State) -> State:
         """An independent copy of a state, for search. States are plain JSON data, which

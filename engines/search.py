@@ -111,7 +111,7 @@ def choose(engine, view: Mapping, seat: str, rng: random.Random, level: Level,
         return first
     per_ms = ACTIONS_PER_MS.get(game, DEFAULT_ACTIONS_PER_MS)
     budget = Budget(int(level.budget_ms * per_ms), level.budget_ms / 1000 * WALL_CAP)
-    scale = float(getattr(engine, "score_scale", 10.0))
+    scale = engine.score_scale
     seats = list(world.get("seats") or view.get("seats") or [seat])
     horizon = level.horizon * len(seats)
 
@@ -122,7 +122,7 @@ def choose(engine, view: Mapping, seat: str, rng: random.Random, level: Level,
     visits = [0] * len(arms)
     totals = [0.0] * len(arms)
     squares = [0.0] * len(arms)
-    worlds = [world]
+    sample = world
     it = 0
     while not budget.over:
         it += 1
@@ -132,11 +132,10 @@ def choose(engine, view: Mapping, seat: str, rng: random.Random, level: Level,
             logn = math.log(it)
             k = max(range(len(arms)), key=lambda i: totals[i] / visits[i]
                     + EXPLORATION * math.sqrt(logn / visits[i]))
-        # a new sampled world for each pass over the arms, so that every arm meets the same worlds
-        w = (it - 1) // len(arms)
-        if w >= len(worlds):
-            worlds.append(engine.determinize(view, rng))
-        value = _rollout(engine, heuristic, worlds[w], seat, arms[k], horizon, scale, rng, budget)
+        # a fresh sampled world every len(arms) iterations: the arms share the worlds they meet
+        if it > 1 and (it - 1) % len(arms) == 0:
+            sample = engine.determinize(view, rng)
+        value = _rollout(engine, heuristic, sample, seat, arms[k], horizon, scale, rng, budget)
         visits[k] += 1
         totals[k] += value
         squares[k] += value * value
