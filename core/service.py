@@ -13,7 +13,7 @@ import logging
 import random
 import secrets
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from concurrent.futures import Executor
 from typing import Any, Awaitable, Callable
 
@@ -405,8 +405,7 @@ class MatchService:
 
     async def _save_seats(self, m: Match, seats: list[Seat], host_id: int | None = None) -> None:
         """Store a new seat list (letters in order) and only then make it the table's."""
-        seats = [Seat(SEAT_LETTERS[i], s.user_id, s.name, s.is_ai, s.locale, s.ai_level)
-                 for i, s in enumerate(seats)]
+        seats = [replace(s, seat=SEAT_LETTERS[i]) for i, s in enumerate(seats)]
         await self.store.set_seats(m.id, [s.row(i) for i, s in enumerate(seats)], host_id=host_id)
         m.seats = seats
         if host_id is not None:
