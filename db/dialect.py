@@ -42,6 +42,7 @@ VERSION_TABLE = "schema_version"
 BOOKKEEPING_TABLES = frozenset({VERSION_TABLE, "sqlite_sequence"})
 #: pg_advisory_xact_lock key that serializes migrations across processes.
 MIGRATION_LOCK = 0x7461626C656D   # "tablem"
+MATCH_LOCK = 0x746D           # "tm": the class of the per-match advisory locks (key 2: the match id)
 
 # Type names (whole words, outside strings and comments), longest pattern first.
 _TYPES = [

@@ -7,11 +7,12 @@ transaction-scoped advisory lock, and the action log's primary key (match_id, n)
 writer store action n of a match (the other gets ``ActionConflict``)."""
 from __future__ import annotations
 
+import asyncio
 from contextlib import asynccontextmanager
 
 import asyncpg
 
-from db.dialect import MIGRATION_LOCK, postgres_script, postgres_statement
+from db.dialect import MATCH_LOCK, MIGRATION_LOCK, postgres_script, postgres_statement
 from db.store import BaseStore, migration_files
 
 
@@ -62,13 +63,16 @@ class PgStore(BaseStore):
 
     dialect = "postgresql"
 
-    def __init__(self, pool: asyncpg.Pool) -> None:
+    def __init__(self, pool: asyncpg.Pool, max_size: int) -> None:
         self.pool = pool
+        # a claimed timer holds its connection while its move is made, which needs others:
+        # claims may take at most a third of the pool, so they can never starve it
+        self._claims = asyncio.Semaphore(max(1, max_size // 3))
 
     @classmethod
-    async def open(cls, url: str, *, min_size: int = 1, max_size: int = 4) -> "PgStore":
+    async def open(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> "PgStore":
         pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size)
-        store = cls(pool)
+        store = cls(pool, max_size)
         try:
             await store.migrate()
         except BaseException:
@@ -96,6 +100,27 @@ class PgStore(BaseStore):
 
     def _is_duplicate(self, exc: BaseException, table: str) -> bool:
         return isinstance(exc, asyncpg.UniqueViolationError) and exc.table_name == table
+
+    async def _lock_match(self, tx, match_id: int) -> None:
+        # held until the transaction ends: the match's log has one writer at a time
+        await tx.conn.execute("SELECT pg_advisory_xact_lock($1, $2)", MATCH_LOCK, match_id)
+
+    @asynccontextmanager
+    async def claim_timer(self, match_id: int, seat: str, kind: str, count: int):
+        """The deadline's row stays locked (FOR UPDATE SKIP LOCKED) while the caller fires it,
+        so another process passes it by; if this process dies meanwhile, the transaction
+        rolls back and the deadline is due again for the others."""
+        async with self._claims, self.pool.acquire() as conn, conn.transaction():
+            found = await conn.fetchval(
+                "SELECT 1 FROM deadlines WHERE match_id=$1 AND seat=$2 AND kind=$3 AND count=$4"
+                " FOR UPDATE SKIP LOCKED", match_id, seat, kind, count)
+            if not found:
+                yield False
+                return
+            yield True
+            await conn.execute(
+                "DELETE FROM deadlines WHERE match_id=$1 AND seat=$2 AND kind=$3 AND count=$4",
+                match_id, seat, kind, count)
 
     # --- schema -----------------------------------------------------------------------
     async def version(self) -> int:

@@ -48,6 +48,22 @@ MATCH_FIELDS = ("game", "guild_id", "channel_id", "thread_id", "host_id", "statu
                 "paused")
 
 
+@dataclass(frozen=True)
+class MatchVersion:
+    """What tells whether a process's copy of a match is current: its status and pause, and
+    its action log's length and number of moves taken back (each move and each Back changes
+    one of the two)."""
+    status: str
+    paused: bool
+    n: int
+    undone: int
+
+    @property
+    def stamp(self) -> int:
+        """Grows with every change of the game state (a move or a Back)."""
+        return self.n + self.undone
+
+
 @dataclass
 class SeatRow:
     seat: str
@@ -89,6 +105,7 @@ class BaseStore:
     ``close``. Statements are SQLite's dialect with ``?`` placeholders (db/dialect.py)."""
 
     dialect = ""
+    _claimed: set  # timers being fired by this process (claim_timer)
 
     async def close(self) -> None:
         raise NotImplementedError
@@ -111,6 +128,10 @@ class BaseStore:
 
     async def migrate(self) -> int:
         raise NotImplementedError
+
+    async def _lock_match(self, tx, match_id: int) -> None:
+        """Inside a write transaction: no other process writes this match's log until it
+        commits (PostgreSQL: an advisory lock). SQLite has a single writer already."""
 
     async def _insert_seats(self, tx, match_id: int, seats: list["SeatRow"]) -> None:
         await tx.execute("DELETE FROM seats WHERE match_id=?", (match_id,))
@@ -175,6 +196,43 @@ class BaseStore:
             m.seats = await self.seats(m.id)
         return out
 
+    async def find_table(self, channel_id: int, statuses: Iterable[str] = ("lobby", "running")) -> int | None:
+        """The table of a thread, or else the newest table opened in a channel that has no
+        thread of its own, or else the newest table opened in the channel."""
+        statuses = list(statuses)
+        row = await self._fetchone(
+            f"SELECT id FROM matches WHERE status IN ({','.join('?' * len(statuses))})"
+            " AND (thread_id=? OR channel_id=?)"
+            " ORDER BY CASE WHEN thread_id=? OR thread_id IS NULL THEN 0 ELSE 1 END, id DESC LIMIT 1",
+            (*statuses, channel_id, channel_id, channel_id))
+        return row[0] if row else None
+
+    async def open_tables(self) -> list[tuple[int, int | None]]:
+        """(id, guild id) of every lobby and running match, oldest first."""
+        rows = await self._fetchall(
+            "SELECT id, guild_id FROM matches WHERE status IN ('lobby','running') ORDER BY id")
+        return [(r[0], r[1]) for r in rows]
+
+    async def match_version(self, match_id: int) -> "MatchVersion | None":
+        """One cheap read telling whether a cached match is current (None: no such match)."""
+        row = await self._fetchone(
+            "SELECT status, paused,"
+            " (SELECT COALESCE(MAX(n), 0) FROM actions WHERE match_id=?) AS n,"
+            " (SELECT COUNT(*) FROM actions WHERE match_id=? AND undone=1) AS undone"
+            " FROM matches WHERE id=?", (match_id, match_id, match_id))
+        if row is None:
+            return None
+        return MatchVersion(row["status"], bool(row["paused"]), row["n"], row["undone"])
+
+    async def claim_board(self, match_id: int, stamp: int) -> bool:
+        """Whether a board drawn at ``stamp`` (MatchVersion.stamp) may be posted: no process
+        has drawn a newer state of the match. Several processes may move one match; without
+        this a slow redraw of an older state could land after a newer one."""
+        async with self._transaction() as tx:
+            changed = await tx.execute(
+                "UPDATE matches SET board_n=? WHERE id=? AND board_n<=?", (stamp, match_id, stamp))
+        return changed == 1
+
     async def user_history(self, user_id: int, limit: int = 10) -> list[MatchRow]:
         rows = await self._fetchall(
             "SELECT m.* FROM matches m JOIN seats s ON s.match_id=m.id WHERE s.user_id=?"
@@ -214,11 +272,18 @@ class BaseStore:
 
     async def append_action(self, match_id: int, n: int, seat: str, action: dict, *,
                             by_ai: bool = False, snapshot: dict | None = None,
-                            finished: dict | None = None) -> None:
+                            finished: dict | None = None, undone: int | None = None) -> None:
         """Action n (and optionally a snapshot of the state after it, and the final result)
         in one transaction. Raises ActionConflict (a sqlite3.IntegrityError) if action n of
-        the match already exists; then nothing of this call is stored."""
+        the match already exists, or if ``undone`` (the writer's count of moves taken back)
+        is not the store's: another process took a move back. Then nothing is stored."""
         async with self._transaction() as tx:
+            await self._lock_match(tx, match_id)
+            if undone is not None:
+                row = await tx.fetchone(
+                    "SELECT COUNT(*) FROM actions WHERE match_id=? AND undone=1", (match_id,))
+                if row[0] != undone:
+                    raise ActionConflict(match_id, n)
             try:
                 await tx.execute(
                     "INSERT INTO actions (match_id, n, seat, action, by_ai) VALUES (?,?,?,?,?)",
@@ -265,6 +330,7 @@ class BaseStore:
     async def undo_action(self, match_id: int, n: int) -> None:
         """Flag action n as taken back and drop the snapshots it invalidated, together."""
         async with self._transaction() as tx:
+            await self._lock_match(tx, match_id)
             changed = await tx.execute(
                 "UPDATE actions SET undone=1 WHERE match_id=? AND n=? AND undone=0",
                 (match_id, n))
@@ -304,8 +370,16 @@ class BaseStore:
                     "INSERT INTO user_languages (user_id, lang) VALUES (?,?)"
                     " ON CONFLICT (user_id) DO UPDATE SET lang=excluded.lang", (user_id, lang))
 
-    async def user_languages(self) -> dict[int, str]:
-        rows = await self._fetchall("SELECT user_id, lang FROM user_languages")
+    async def user_languages(self, user_ids: Iterable[int] | None = None) -> dict[int, str]:
+        """Players' own languages: everyone's, or those of ``user_ids``."""
+        if user_ids is None:
+            rows = await self._fetchall("SELECT user_id, lang FROM user_languages")
+        else:
+            ids = list(user_ids)
+            if not ids:
+                return {}
+            rows = await self._fetchall(
+                f"SELECT user_id, lang FROM user_languages WHERE user_id IN ({','.join('?' * len(ids))})", ids)
         return {r["user_id"]: r["lang"] for r in rows}
 
     # --- timers -------------------------------------------------------------------------
@@ -314,7 +388,7 @@ class BaseStore:
             await tx.execute(
                 "INSERT INTO deadlines (match_id, seat, kind, count, at) VALUES (?,?,?,?,?)"
                 " ON CONFLICT (match_id, seat, kind) DO UPDATE SET count=excluded.count,"
-                " at=excluded.at", (match_id, seat, kind, count, at))
+                " at=excluded.at, reminded=0", (match_id, seat, kind, count, at))
 
     async def deadlines(self, match_id: int) -> dict[tuple[str, str], tuple[int, float]]:
         """(seat, kind) -> (count, at) of the match's stored timer deadlines."""
@@ -325,6 +399,49 @@ class BaseStore:
     async def clear_deadlines(self, match_id: int) -> None:
         async with self._transaction() as tx:
             await tx.execute("DELETE FROM deadlines WHERE match_id=?", (match_id,))
+
+    async def due_timers(self, before: float, limit: int = 100) -> list[tuple[int, str, str, int]]:
+        """(match, seat, kind, count) of stored deadlines up to ``before`` in running, unpaused
+        matches, the oldest first: what a process fires for a process that died."""
+        rows = await self._fetchall(
+            "SELECT d.match_id, d.seat, d.kind, d.count FROM deadlines d"
+            " JOIN matches m ON m.id=d.match_id"
+            " WHERE d.at<=? AND m.status='running' AND m.paused=0 ORDER BY d.at LIMIT ?",
+            (before, limit))
+        return [(r[0], r[1], r[2], r[3]) for r in rows]
+
+    @asynccontextmanager
+    async def claim_timer(self, match_id: int, seat: str, kind: str, count: int):
+        """Yields whether this caller fires the stored timer (match, seat, kind) of decision
+        ``count``: False when no such deadline is stored (it fired, or the decision moved on)
+        or another caller holds it. On a normal exit the deadline is deleted; after an error
+        it stays, to be fired again. SQLite serves one process: a claim is held in memory
+        (PgStore locks the row instead, so processes share the work)."""
+        key = (match_id, seat, kind, count)
+        if key in self._claimed:
+            yield False
+            return
+        row = await self._fetchone(
+            "SELECT 1 FROM deadlines WHERE match_id=? AND seat=? AND kind=? AND count=?", key)
+        if row is None:
+            yield False
+            return
+        self._claimed.add(key)
+        try:
+            yield True
+            async with self._transaction() as tx:
+                await tx.execute(
+                    "DELETE FROM deadlines WHERE match_id=? AND seat=? AND kind=? AND count=?", key)
+        finally:
+            self._claimed.discard(key)
+
+    async def claim_reminder(self, match_id: int, seat: str, count: int) -> bool:
+        """Whether this caller sends the half-time reminder of the seat's turn timer (once)."""
+        async with self._transaction() as tx:
+            changed = await tx.execute(
+                "UPDATE deadlines SET reminded=1 WHERE match_id=? AND seat=? AND kind='turn'"
+                " AND count=? AND reminded=0", (match_id, seat, count))
+        return changed == 1
 
     # --- per-seat messages --------------------------------------------------------------
     async def set_seat_message(self, match_id: int, seat: str, kind: str, channel_id: int,
@@ -401,6 +518,7 @@ class Store(BaseStore):
         self.conn = conn
         self._write = asyncio.Lock()
         self._tx = _SqliteTx(conn)
+        self._claimed = set()
 
     @classmethod
     async def open(cls, path: str | Path) -> "Store":
