@@ -291,7 +291,10 @@ class Controller:
     async def post_board(self, m: Match, header: str | None = None) -> None:
         """A new board message (key moments); the previous one loses its buttons and its
         "Waiting for" line, so nothing above says whose turn it is but the newest board."""
+        drawn = m.version.stamp if m.version is not None else None
         f = await self.board_file(m)
+        if drawn is not None:      # a new board is posted in any case: its header is news
+            await self.service.store.claim_board(m.id, drawn)
         superseded = self._board_after.get(m.id)
         embed = self._board_embeds(m, f.filename)
         view = self.board_buttons(m)
@@ -314,7 +317,10 @@ class Controller:
         if not m.board_message_id:
             await self.post_board(m)
             return
+        drawn = m.version.stamp if m.version is not None else None
         f = await self.board_file(m)
+        if drawn is not None and not await self.service.store.claim_board(m.id, drawn):
+            return      # another process has drawn a newer state of this match meanwhile
         embed = self._board_embeds(m, f.filename)
         view = self.board_buttons(m)
         try:
@@ -566,7 +572,7 @@ class Controller:
             if op == "again":
                 await self.play_again(interaction, mid)
                 return
-            m = svc.get(mid)
+            m = await svc.current(mid)
             if op in ("join", "leave", "ai", "unai", "start", "resume"):
                 # The service answers in milliseconds; refusals are then a direct ephemeral
                 # reply, and the lobby/board update is published by the listener.
@@ -642,7 +648,7 @@ class Controller:
         locale = str(interaction.locale)
         async with self._answer(mid):
             try:
-                m = self.service.get(mid)
+                m = await self.service.current(mid)
                 offered = m.choices_for(seat, fp) or []
                 chosen = offered[idx] if 0 <= idx < len(offered) else None
                 mine = self.locale(m, interaction)

@@ -46,8 +46,8 @@ class Tables(commands.GroupCog, group_name="table", group_description="Tables of
     def service(self):
         return self.controller.service
 
-    def _here(self, interaction: discord.Interaction, statuses=("lobby", "running")):
-        m = self.service.find(interaction.channel_id, statuses=statuses)
+    async def _here(self, interaction: discord.Interaction, statuses=("lobby", "running")):
+        m = await self.service.find(interaction.channel_id, statuses=statuses)
         if m is None:
             raise ServiceError("There is no open table here. Start one with /libertalia new (or another game's new).")
         return m
@@ -61,7 +61,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Tables of
     @app_commands.command(name="join", description="Sit down at the open table in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
         async def go():
-            m = self._here(interaction, ("lobby",))
+            m = await self._here(interaction, ("lobby",))
             await self.service.join(m.id, interaction.user.id, interaction.user.display_name,
                                     str(interaction.locale))
             await interaction.response.send_message(tr("You sat down at table #{id}.", interaction.locale, id=m.id), ephemeral=True)
@@ -70,7 +70,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Tables of
     @app_commands.command(name="leave", description="Stand up from the table before it starts")
     async def leave(self, interaction: discord.Interaction) -> None:
         async def go():
-            m = self._here(interaction, ("lobby",))
+            m = await self._here(interaction, ("lobby",))
             await self.service.leave(m.id, interaction.user.id)
             await interaction.response.send_message(tr("You left table #{id}.", interaction.locale, id=m.id), ephemeral=True)
         await self._run(interaction, go)
@@ -83,7 +83,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Tables of
         app_commands.Choice(name="hard: thinks about a second per move", value="hard")])
     async def addbot(self, interaction: discord.Interaction, level: str = "easy") -> None:
         async def go():
-            m = self._here(interaction, ("lobby",))
+            m = await self._here(interaction, ("lobby",))
             await self.service.add_ai(m.id, interaction.user.id, level)
             await interaction.response.send_message(tr("An AI player sat down.", interaction.locale), ephemeral=True)
         await self._run(interaction, go)
@@ -91,7 +91,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Tables of
     @app_commands.command(name="removebot", description="Remove the last AI player from the table")
     async def removebot(self, interaction: discord.Interaction) -> None:
         async def go():
-            m = self._here(interaction, ("lobby",))
+            m = await self._here(interaction, ("lobby",))
             await self.service.remove_ai(m.id, interaction.user.id)
             await interaction.response.send_message(tr("An AI player left.", interaction.locale), ephemeral=True)
         await self._run(interaction, go)
@@ -99,7 +99,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Tables of
     @app_commands.command(name="start", description="Start the game (host only)")
     async def start(self, interaction: discord.Interaction) -> None:
         async def go():
-            m = self._here(interaction, ("lobby",))
+            m = await self._here(interaction, ("lobby",))
             await interaction.response.defer(ephemeral=True)
             await self.service.start(m.id, interaction.user.id)
             await interaction.followup.send(tr("The game has started.", interaction.locale), ephemeral=True)
@@ -108,7 +108,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Tables of
     @app_commands.command(name="abort", description="Close the table (host or server managers)")
     async def abort(self, interaction: discord.Interaction) -> None:
         async def go():
-            m = self._here(interaction)
+            m = await self._here(interaction)
             perms = getattr(interaction.user, "guild_permissions", None)
             await self.service.abort(m.id, interaction.user.id,
                                      is_admin=bool(perms and perms.manage_guild))
@@ -118,7 +118,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Tables of
     @app_commands.command(name="resume", description="Resume a game paused by its timer")
     async def resume(self, interaction: discord.Interaction) -> None:
         async def go():
-            m = self._here(interaction, ("running",))
+            m = await self._here(interaction, ("running",))
             await self.service.resume(m.id, interaction.user.id)
             await interaction.response.send_message(tr("The game goes on.", interaction.locale), ephemeral=True)
         await self._run(interaction, go)
@@ -126,7 +126,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Tables of
     @app_commands.command(name="status", description="Where the game in this channel stands")
     async def status(self, interaction: discord.Interaction) -> None:
         async def go():
-            m = self._here(interaction)
+            m = await self._here(interaction)
             embed = self.controller.lobby_embed(m) if m.status == "lobby" else self.controller.status_embed(m)
             await interaction.response.send_message(embed=embed, ephemeral=True)
         await self._run(interaction, go)
@@ -134,14 +134,14 @@ class Tables(commands.GroupCog, group_name="table", group_description="Tables of
     @app_commands.command(name="hand", description="Show your own hidden information (only you see it)")
     async def hand(self, interaction: discord.Interaction) -> None:
         async def go():
-            m = self._here(interaction, ("running",))
+            m = await self._here(interaction, ("running",))
             await self.controller.show_private(interaction, m)
         await self._run(interaction, go)
 
     @app_commands.command(name="spectate", description="See the current board of the game here")
     async def spectate(self, interaction: discord.Interaction) -> None:
         async def go():
-            m = self._here(interaction, ("running",))
+            m = await self._here(interaction, ("running",))
             await interaction.response.defer(ephemeral=True, thinking=True)
             r = await self.controller.renderer.run("board", m.game, self.controller.view_for(m, None),
                                                    m.lang, m.names())
@@ -159,7 +159,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Tables of
         async def go():
             g = game
             if g is None:
-                m = self.service.find(interaction.channel_id)
+                m = await self.service.find(interaction.channel_id)
                 if m is None:
                     raise ServiceError("Which game? Choose one in the game option.")
                 g = m.game

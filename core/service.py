@@ -2,9 +2,15 @@
 
 Discord cogs call this; it calls the engine and the store. One action at a time per match
 (an asyncio.Lock per match), every accepted action written in its own transaction before
-anybody is told about it, and every running match rebuilt from the store at start-up.
-Public updates go out through listeners (``add_listener``) so that a move made by a click,
-by an AI seat or by a timer is published the same way."""
+anybody is told about it. Public updates go out through listeners (``add_listener``) so that
+a move made by a click, by an AI seat or by a timer is published the same way.
+
+Several processes may serve one store (PostgreSQL, one process per group of shards), so the
+store, not this process, is the truth: a match is loaded on first use (``open``), checked
+against the store's version before every change (another process may have moved it since)
+and reloaded when it is behind; a move written at the same time by another process loses
+cleanly (``ActionConflict``); timers are stored deadlines that whichever process gets there
+first fires, exactly once (``claim_timer``), and a sweeper fires those of a process that died."""
 from __future__ import annotations
 
 import asyncio
@@ -13,7 +19,8 @@ import logging
 import random
 import secrets
 import time
-from dataclasses import dataclass, field, replace
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field, fields, replace
 from concurrent.futures import Executor
 from typing import Any, Awaitable, Callable
 
@@ -21,13 +28,16 @@ import engines
 from core.i18n import tr
 from engines import players
 from engines.base import Event, IllegalAction, Outcome, T, Text, choice_fingerprint
-from db.store import MatchRow, SeatRow, Store, SNAPSHOT_EVERY
+from db.store import ActionConflict, MatchRow, MatchVersion, SeatRow, Store, SNAPSHOT_EVERY
 
 log = logging.getLogger(__name__)
 
 SEAT_LETTERS = "ABCDEF"
 MAX_AI_CHAIN = 20000          # AI moves in a row before we suspect an engine loop
 RETRY_FIRST_S = 0.5           # first wait before AI moves are tried again after a failed write
+SWEEP_EVERY_S = 2.0           # how often stored deadlines are looked at for ones nobody fired
+SWEEP_GRACE_S = 2.0           # a deadline this overdue was missed by its process (it died)
+OPEN = ("lobby", "running")
 TABLE_OPTIONS = {
     # name: (default, allowed values, help)
     "timer": (0, (0, 60, 120, 300, 600, 1800, 3600, 86400),
@@ -110,6 +120,7 @@ class Match:
     paused: bool = False
     # "Back": (action number, seat, state before it) of the acting seat's own moves this turn
     undo_stack: list[tuple[int, str, dict]] = field(default_factory=list, repr=False)
+    version: MatchVersion | None = None   # the store's, as of this copy (None: not read yet)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 
     @property
@@ -170,10 +181,15 @@ Listener = Callable[[Match, Change], Awaitable[None]]
 
 class MatchService:
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
-                 ai_pool: Executor | None = None) -> None:
+                 ai_pool: Executor | None = None,
+                 shards: tuple[int, frozenset[int]] | None = None) -> None:
         self.store = store
         self.ai_pool = ai_pool      # where searching AI seats think (None: a thread)
-        self.matches: dict[int, Match] = {}
+        self.shards = shards        # (shard count, this process's shards); None: all of them
+        self.matches: dict[int, Match] = {}     # the matches this process has loaded
+        self._loading: dict[int, asyncio.Future] = {}
+        self._background: list[asyncio.Task] = []
+        self.warmed = asyncio.Event()    # start_up has loaded every table of its shards
         self._listeners: list[Listener] = []
         self._timers: dict[tuple[int, str, str], asyncio.Task] = {}   # (match, seat, kind)
         self._deadlines: dict[int, dict[tuple[str, str], tuple[int, float]]] = {}  # as stored
@@ -193,32 +209,88 @@ class MatchService:
             except Exception:  # a failed post must never undo or block a stored move
                 log.exception("listener failed for match %s", match.id)
 
-    # --- start-up -----------------------------------------------------------------------
-    async def load_all(self) -> list[Match]:
-        """Rebuild every open table and running match from the store, then let each go on
-        from where it stopped: listeners hear "restored" first, then the AI seats whose
-        turn it was move (a crash may have come between a human's move and their replies)
-        and the timers are armed again."""
+    # --- start-up and loading -------------------------------------------------------------
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether a table of this guild is this process's to look after (its guild's
+        shard is one of ours; DM-only tables go with shard 0, as their events do)."""
+        if self.shards is None:
+            return True
+        count, ids = self.shards
+        return ((guild_id or 0) >> 22) % count in ids
+
+    async def start_up(self) -> None:
+        """Serve at once. Matches are loaded on first use (``open``); meanwhile a background
+        task loads this process's own tables one by one (so their AI seats move, missed
+        panels go out and timers run again, as ``load_all`` would) and a sweeper fires the
+        stored deadlines that nobody fired."""
         self.languages = await self.store.user_languages()
-        rows = await self.store.matches(("lobby", "running"), limit=None)   # every one of them
-        out = []
-        for row in reversed(rows):
+        mine = [mid for mid, guild in await self.store.open_tables() if self.owns(guild)]
+        self._background += [asyncio.create_task(self._warm(mine)),
+                             asyncio.create_task(self._sweep_timers())]
+
+    async def _warm(self, ids: list[int]) -> None:
+        t0 = time.perf_counter()
+        loaded = 0
+        for mid in ids:
             try:
-                m = await self._load(row)
-            except Exception:
-                log.exception("could not rebuild match %s; it stays in the store untouched", row.id)
-                continue
-            self.matches[m.id] = m
-            out.append(m)
-        for m in out:
-            await self._notify(m, Change("restored"))
-            await self.catch_up(m)
+                await self.open(mid)
+                loaded += 1
+            except ServiceError:
+                pass                  # it ended meanwhile, or cannot be read (logged)
+            await asyncio.sleep(0)    # a click waiting for its own table goes first
+        log.info("rebuilt %d open tables in %.2f s", loaded, time.perf_counter() - t0)
+        self.warmed.set()
+
+    async def load_all(self) -> list[Match]:
+        """Load every open table and running match now and let each go on from where it
+        stopped (``open``); the ones that could not be rebuilt are left out (and logged)."""
+        self.languages = await self.store.user_languages()
+        out = []
+        for mid, _ in await self.store.open_tables():
+            try:
+                out.append(await self.open(mid))
+            except ServiceError:
+                pass                  # it ended meanwhile, or cannot be read (logged)
         return out
+
+    async def open(self, match_id: int) -> Match:
+        """The match, from this process's memory or else loaded from the store. A match
+        loaded here goes on from where the store has it: listeners hear "restored" (they
+        take over its panels), then the AI seats whose turn it is move and its timers run."""
+        m = self.matches.get(match_id)
+        if m is not None:
+            return m
+        task = self._loading.get(match_id)
+        if task is None:
+            task = asyncio.ensure_future(self._load_new(match_id))
+            self._loading[match_id] = task
+            task.add_done_callback(lambda _: self._loading.pop(match_id, None))
+        return await asyncio.shield(task)
+
+    async def _load_new(self, match_id: int) -> Match:
+        row = await self.store.get_match(match_id)
+        if row is None or row.status not in OPEN:
+            raise ServiceError("That table no longer exists or has ended.")
+        try:
+            m = await self._load(row)
+        except Exception:
+            # a row this code cannot read: the match stays in the store untouched, for a fix
+            log.exception("could not rebuild match %s; it stays in the store untouched", match_id)
+            raise ServiceError("That table no longer exists or has ended.") from None
+        self.matches[m.id] = m
+        await self._reload_languages(m)
+        await self._notify(m, Change("restored"))
+        await self.catch_up(m)
+        return m
 
     async def catch_up(self, m: Match) -> list[Step]:
         """Bring a match to where it waits for a human: AI seats move, timers are armed.
         Runs when a match is loaded or resumed, and again after a write that failed."""
         async with m.lock:
+            try:
+                await self._fresh(m)
+            except ServiceError:
+                return []
             steps = await self._run_ai(m) if m.status == "running" else []
         if steps:
             await self._after_steps(m, steps, None)
@@ -235,6 +307,7 @@ class MatchService:
                   seats=[Seat.of(s) for s in row.seats],
                   lobby_message_id=row.lobby_message_id, board_message_id=row.board_message_id,
                   paused=row.paused)
+        m.version = await self.store.match_version(m.id)
         if row.status == "running":
             await self._rebuild_state(m)
         return m
@@ -254,24 +327,76 @@ class MatchService:
         for _, seat, _, _ in await self.store.actions(m.id):
             m.seat_counts[seat] = m.seat_counts.get(seat, 0) + 1
 
+    async def _fresh(self, m: Match) -> None:
+        """Under the match's lock, before any change: make this copy the store's. Another
+        process may have moved the match (a DM click reaches shard 0's process, a table
+        click the process of the guild's shard) or ended it."""
+        version = await self.store.match_version(m.id)
+        if version is None or version.status not in OPEN:
+            self._forget(m)
+            raise ServiceError("That table no longer exists or has ended.")
+        if version == m.version:
+            return
+        row = await self.store.get_match(m.id)
+        if row is None or row.status not in OPEN:
+            self._forget(m)
+            raise ServiceError("That table no longer exists or has ended.")
+        fresh = await self._load(row)
+        for f in fields(Match):
+            if f.name != "lock":
+                setattr(m, f.name, getattr(fresh, f.name))
+        self._deadlines.pop(m.id, None)
+        await self._reload_languages(m)
+        await self._notify(m, Change("restored"))
+
+    async def _reload_languages(self, m: Match) -> None:
+        """The players' own languages as the store has them (another process may have heard
+        /table language)."""
+        users = [s.user_id for s in m.seats if s.user_id is not None and not s.is_ai]
+        chosen = await self.store.user_languages(users)
+        for uid in users:
+            if uid in chosen:
+                self.languages[uid] = chosen[uid]
+            else:
+                self.languages.pop(uid, None)
+
+    def _forget(self, m: Match) -> None:
+        """This process lets go of a match that ended (here or in another process)."""
+        if self.matches.get(m.id) is m:
+            self.matches.pop(m.id)
+        self._cancel_timers(m)
+
+    @asynccontextmanager
+    async def _locked(self, match_id: int):
+        """The match, current and locked: every change of a match happens inside this."""
+        m = await self.open(match_id)
+        async with m.lock:
+            await self._fresh(m)
+            yield m
+
+    async def current(self, match_id: int) -> Match:
+        """The match as the store has it now (for what a click shows before it changes
+        anything: another process may have moved it since this one last did)."""
+        async with self._locked(match_id) as m:
+            return m
+
     # --- finding tables -----------------------------------------------------------------
     def get(self, match_id: int) -> Match:
+        """A match this process has loaded (see ``open`` for any match)."""
         m = self.matches.get(match_id)
         if m is None:
             raise ServiceError("That table no longer exists or has ended.")
         return m
 
-    def find(self, channel_id: int, *, statuses=("lobby", "running")) -> Match | None:
+    async def find(self, channel_id: int, *, statuses=OPEN) -> Match | None:
         """The table of a thread, or the newest open table in a channel."""
-        cands = [m for m in self.matches.values() if m.status in statuses
-                 and (m.thread_id == channel_id or (m.channel_id == channel_id and m.thread_id is None))]
-        if not cands:
-            cands = [m for m in self.matches.values() if m.status in statuses
-                     and m.channel_id == channel_id]
-        return max(cands, key=lambda m: m.id) if cands else None
-
-    def tables_of(self, user_id: int) -> list[Match]:
-        return [m for m in self.matches.values() if m.seat_of(user_id)]
+        mid = await self.store.find_table(channel_id, statuses)
+        if mid is None:
+            return None
+        try:
+            return await self.open(mid)
+        except ServiceError:
+            return None
 
     # --- lobby --------------------------------------------------------------------------
     async def open_table(self, game: str, *, guild_id: int | None, channel_id: int,
@@ -291,7 +416,8 @@ class MatchService:
             options={"engine": engine_opts, "table": table_opts}, lang=lang, seats=[host.row(0)])
         m = Match(id=mid, game=game, guild_id=guild_id, channel_id=channel_id, thread_id=None,
                   host_id=host_id, status="lobby", seed=seed, options=engine_opts,
-                  table=table_opts, lang=lang, seats=[host])
+                  table=table_opts, lang=lang, seats=[host],
+                  version=MatchVersion("lobby", False, 0, 0))
         self.matches[mid] = m
         return m
 
@@ -339,15 +465,15 @@ class MatchService:
         for k, v in fields.items():
             setattr(match, k, v)
 
-    def _lobby(self, match_id: int) -> Match:
-        m = self.get(match_id)
+    @staticmethod
+    def _lobby(m: Match) -> Match:
         if m.status != "lobby":
             raise ServiceError("This table has already started.")
         return m
 
     async def join(self, match_id: int, user_id: int, name: str, locale: str | None = None) -> Match:
-        async with self.get(match_id).lock:
-            m = self._lobby(match_id)
+        async with self._locked(match_id) as m:
+            self._lobby(m)
             if m.seat_of(user_id):
                 raise ServiceError("You are already seated at this table.")
             if len(m.seats) >= m.engine.max_players:
@@ -358,8 +484,8 @@ class MatchService:
         return m
 
     async def leave(self, match_id: int, user_id: int) -> Match:
-        async with self.get(match_id).lock:
-            m = self._lobby(match_id)
+        async with self._locked(match_id) as m:
+            self._lobby(m)
             s = m.seat_of(user_id)
             if s is None:
                 raise ServiceError("You are not seated at this table.")
@@ -379,8 +505,8 @@ class MatchService:
     async def add_ai(self, match_id: int, user_id: int, level: str = players.DEFAULT_LEVEL) -> Match:
         if level not in players.LEVELS:
             raise ServiceError("There is no AI level {level}: choose easy, normal or hard.", level=str(level)[:20])
-        async with self.get(match_id).lock:
-            m = self._lobby(match_id)
+        async with self._locked(match_id) as m:
+            self._lobby(m)
             if not m.seat_of(user_id):
                 raise ServiceError("Only seated players can add an AI seat.")
             if len(m.seats) >= m.engine.max_players:
@@ -392,8 +518,8 @@ class MatchService:
         return m
 
     async def remove_ai(self, match_id: int, user_id: int) -> Match:
-        async with self.get(match_id).lock:
-            m = self._lobby(match_id)
+        async with self._locked(match_id) as m:
+            self._lobby(m)
             if not m.seat_of(user_id):
                 raise ServiceError("Only seated players can remove an AI seat.")
             ai = [s for s in m.seats if s.is_ai]
@@ -412,8 +538,8 @@ class MatchService:
             m.host_id = host_id
 
     async def start(self, match_id: int, user_id: int) -> Match:
-        async with self.get(match_id).lock:
-            m = self._lobby(match_id)
+        async with self._locked(match_id) as m:
+            self._lobby(m)
             if user_id != m.host_id:
                 raise ServiceError("Only the host can start the game.")
             engine = m.engine
@@ -429,6 +555,7 @@ class MatchService:
             await self.store.start_match(m.id, [s.row(i) for i, s in enumerate(m.seats)],
                                          engine.dump(state))
             m.state, m.n, m.status = state, 0, "running"
+            m.version = replace(m.version, status="running")
             m.seat_counts = {s.seat: 0 for s in m.seats}
             steps = await self._run_ai(m)
         await self._notify(m, Change("started", steps=steps, actor=user_id))
@@ -436,8 +563,7 @@ class MatchService:
         return m
 
     async def abort(self, match_id: int, user_id: int, *, is_admin: bool = False) -> Match:
-        async with self.get(match_id).lock:
-            m = self.get(match_id)
+        async with self._locked(match_id) as m:
             if user_id != m.host_id and not is_admin:
                 raise ServiceError("Only the host or a server manager can abort this table.")
             await self.store.update_match(m.id, status="aborted")
@@ -460,8 +586,7 @@ class MatchService:
 
     async def act(self, match_id: int, user_id: int, seat: str, action: dict) -> list[Step]:
         """Apply a human's action (then any AI moves it lets happen)."""
-        async with self.get(match_id).lock:
-            m = self.get(match_id)
+        async with self._locked(match_id) as m:
             self._check_actor(m, user_id, seat)
             if seat not in m.to_act():
                 raise ServiceError("It is not your turn.")
@@ -473,8 +598,7 @@ class MatchService:
     async def choose(self, match_id: int, user_id: int, seat: str, seat_count: int,
                      fingerprint: str, index: int) -> list[Step]:
         """Apply the choice a button/select stood for, refusing stale or repeated clicks."""
-        async with self.get(match_id).lock:
-            m = self.get(match_id)
+        async with self._locked(match_id) as m:
             self._check_actor(m, user_id, seat)
             if m.seat_counts.get(seat, 0) != seat_count:
                 raise ServiceError("You already made that choice.")
@@ -514,12 +638,18 @@ class MatchService:
         try:
             await self.store.append_action(
                 m.id, n, seat, action, by_ai=by_ai, snapshot=snapshot,
-                finished=_result_json(m, outcome) if outcome else None)
+                finished=_result_json(m, outcome) if outcome else None, undone=m.version.undone)
+        except ActionConflict:
+            # another process moved this match first: take its state; this move was not made
+            log.info("match %s: action %s was stored by another process first", m.id, n)
+            await self._fresh(m)
+            raise ServiceError("That button is out of date: use the newest panel (press Your turn).") from None
         except Exception:
             log.exception("could not store action %s of match %s; it was not accepted", n, m.id)
             raise ServiceError("The move could not be saved; please try again.") from None
         m.state = state
         m.n = n
+        m.version = replace(m.version, n=n, status="finished" if outcome else m.version.status)
         m.seat_counts[seat] = m.seat_counts.get(seat, 0) + 1
         # Only a human's own moves that drew nothing at random and revealed nothing can be
         # taken back, and only while nobody else has moved since.
@@ -604,13 +734,13 @@ class MatchService:
 
     async def undo(self, match_id: int, user_id: int, seat: str) -> None:
         """Take back the seat's last decision of this turn (the "Back" button)."""
-        async with self.get(match_id).lock:
-            m = self.get(match_id)
+        async with self._locked(match_id) as m:
             self._check_actor(m, user_id, seat)
             if not self.can_undo(m, seat):
                 raise ServiceError("There is nothing you can take back now.")
             n, _, before = m.undo_stack[-1]
             await self.store.undo_action(m.id, n)
+            m.version = replace(m.version, undone=m.version.undone + 1)
             m.undo_stack.pop()
             m.state = m.engine.load(before)
             m.seat_counts[seat] -= 1
@@ -664,7 +794,7 @@ class MatchService:
                 stored[(seat, kind)] = (count, at)
                 new.append((seat, kind, count, at))
             if kind == "rule":
-                coro = self._rule_timer(m, seat, count, at, action)
+                coro = self._rule_timer(m, seat, count, at)
             else:
                 coro = self._timer(m, seat, count, at, limit, remind=not resumed or self._clock() < at - limit / 2)
             task = asyncio.create_task(coro)
@@ -692,22 +822,13 @@ class MatchService:
         if self._timers.get(key) is asyncio.current_task():
             self._timers.pop(key, None)
 
-    async def _rule_timer(self, m: Match, seat: str, count: int, at: float, action: dict) -> None:
+    async def _rule_timer(self, m: Match, seat: str, count: int, at: float) -> None:
         try:
             await self._sleep_until(at)
-            async with m.lock:
-                if (m.status != "running" or m.seat_counts.get(seat, 0) != count
-                        or seat not in m.to_act() or action not in m.engine.legal(m.state, seat)):
-                    return
-                self._forget_timer(m, seat, "rule")
-                steps = [await self._apply(m, seat, action, by_ai=False, by_timer=True)]
-                steps += await self._run_ai(m)
-            await self._after_steps(m, steps, None)
+            self._forget_timer(m, seat, "rule")
+            await self.fire_timer(m.id, seat, "rule", count)
         except asyncio.CancelledError:
             pass
-        except ServiceError:
-            log.warning("match %s: the time-limit action for %s was refused", m.id, seat)
-            self._retry_later(m)
         except Exception:
             log.exception("rule timer failed for match %s seat %s", m.id, seat)
         finally:
@@ -720,12 +841,13 @@ class MatchService:
                 await self._sleep_until(at - limit / 2)
                 if m.seat_counts.get(seat, 0) != count or m.status != "running":
                     return
-                await self._notify(m, Change("reminder", seat=seat))
+                if await self.store.claim_reminder(m.id, seat, count):    # once, in one process
+                    await self._notify(m, Change("reminder", seat=seat))
             await self._sleep_until(at)
             if m.seat_counts.get(seat, 0) != count or m.status != "running":
                 return
             self._forget_timer(m, seat, "turn")
-            await self.timeout(m.id, seat, count)
+            await self.fire_timer(m.id, seat, "turn", count)
         except asyncio.CancelledError:
             pass
         except Exception:
@@ -733,47 +855,102 @@ class MatchService:
         finally:
             self._forget_timer(m, seat, "turn")
 
-    async def timeout(self, match_id: int, seat: str, count: int | None = None) -> list[Step]:
-        """The seat's time is up: an AI move for it, or a pause, as the table chose."""
-        async with self.get(match_id).lock:
-            m = self.get(match_id)
-            if seat not in m.to_act() or (count is not None and m.seat_counts.get(seat, 0) != count):
+    async def fire_timer(self, match_id: int, seat: str, kind: str, count: int) -> list[Step]:
+        """A stored deadline ran out: fire it, once in all processes (the store's claim).
+        Nothing happens when the decision it timed was taken meanwhile. A move the store
+        refused leaves the deadline stored, and the sweeper fires it again."""
+        async with self.store.claim_timer(match_id, seat, kind, count) as mine:
+            if not mine:
                 return []
-            if m.table.get("on_timeout", "ai") == "pause":
-                await self.store.update_match(m.id, paused=True)
-                m.paused = True
-                change = Change("paused", seat=seat)
-                steps: list[Step] = []
-            else:
-                action = await self._ai_action(m, seat, f"{m.seed}:{m.n}:{seat}:timeout")
-                steps = [await self._apply(m, seat, action, by_ai=True, by_timer=True)]
-                steps += await self._run_ai(m)
-                change = None
-        if change:
-            await self._notify(m, change)
+            current = False
+            try:
+                m = await self.open(match_id)
+                async with m.lock:
+                    await self._fresh(m)
+                    current = True
+                    out = await self._time_up(m, seat, kind, count)
+            except ServiceError:
+                if not current:
+                    return []         # the match ended: the claim drops its deadline
+                raise                 # the move was not stored: the deadline stays
+        return await self._publish_time_up(m, out)
+
+    async def _time_up(self, m: Match, seat: str, kind: str, count: int | None):
+        """Under the lock: what the end of a seat's time does (None: nothing any more)."""
+        if (m.status != "running" or m.paused or seat not in m.to_act()
+                or (count is not None and m.seat_counts.get(seat, 0) != count)):
+            return None
+        if kind == "rule":
+            rule = m.engine.decision_timer(m.state, seat)
+            if rule is None or rule[1] not in m.engine.legal(m.state, seat):
+                return None
+            steps = [await self._apply(m, seat, rule[1], by_ai=False, by_timer=True)]
+        elif m.table.get("on_timeout", "ai") == "pause":
+            await self.store.update_match(m.id, paused=True)
+            m.paused = True
+            m.version = replace(m.version, paused=True)
+            return Change("paused", seat=seat)
         else:
-            await self._after_steps(m, steps, None)
-        return steps
+            action = await self._ai_action(m, seat, f"{m.seed}:{m.n}:{seat}:timeout")
+            steps = [await self._apply(m, seat, action, by_ai=True, by_timer=True)]
+        return steps + await self._run_ai(m)
+
+    async def _publish_time_up(self, m: Match, out) -> list[Step]:
+        if out is None:
+            return []
+        if isinstance(out, Change):
+            await self._notify(m, out)
+            return []
+        await self._after_steps(m, out, None)
+        return out
+
+    async def timeout(self, match_id: int, seat: str, count: int | None = None) -> list[Step]:
+        """The seat's time is up: an AI move for it, or a pause, as the table chose. With
+        ``count`` it is the stored deadline of that decision (see ``fire_timer``)."""
+        if count is not None:
+            return await self.fire_timer(match_id, seat, "turn", count)
+        async with self._locked(match_id) as m:
+            out = await self._time_up(m, seat, "turn", None)
+        return await self._publish_time_up(m, out)
+
+    async def _sweep_timers(self) -> None:
+        """Fire the stored deadlines that are overdue: their process died, or had not loaded
+        the match yet. Every process sweeps; the store's claim makes each fire once."""
+        while True:
+            try:
+                await asyncio.sleep(SWEEP_EVERY_S)
+                due = await self.store.due_timers(self._clock() - SWEEP_GRACE_S)
+                for match_id, seat, kind, count in due:
+                    try:
+                        await self.fire_timer(match_id, seat, kind, count)
+                    except Exception:
+                        log.exception("could not fire the %s timer of match %s seat %s",
+                                      kind, match_id, seat)
+            except asyncio.CancelledError:
+                return
+            except Exception:
+                log.exception("the timer sweep failed; it runs again")
 
     async def resume(self, match_id: int, user_id: int) -> Match:
-        m = self.get(match_id)
-        if not m.seat_of(user_id):
-            raise ServiceError("Only seated players can resume the game.")
-        async with m.lock:
+        async with self._locked(match_id) as m:
+            if not m.seat_of(user_id):
+                raise ServiceError("Only seated players can resume the game.")
             # every waiting player gets a full period again
             await self.store.clear_deadlines(m.id)
             await self.store.update_match(m.id, paused=False)
             self._deadlines.pop(m.id, None)
             m.paused = False
+            m.version = replace(m.version, paused=False)
         await self._notify(m, Change("lobby" if m.status == "lobby" else "steps", actor=user_id))
         await self.catch_up(m)
         return m
 
     async def close(self) -> None:
-        for t in [*self._timers.values(), *self._retries.values()]:
+        for t in [*self._timers.values(), *self._retries.values(), *self._background]:
             t.cancel()
         self._timers.clear()
         self._retries.clear()
+        self._background.clear()
 
 
 def resolve_table_options(table: dict | None) -> dict:

@@ -48,7 +48,7 @@ async def test_full_game_with_dms_closed_for_one_player(sb, tmp_path):
         assert len(hand_names) >= 8
         assert await anna.act_once(board(sb, thread))
         # her second (ephemeral) panel is now out of date: refused, nothing changes
-        m = bot.service.find(thread.id)
+        m = await bot.service.find(thread.id)
         before = m.engine.dump(m.state)
         kind, cid, values = panel_of(second_panel)
         r = await sb.select("anna", second_panel, cid, [values[-1]])
@@ -57,7 +57,7 @@ async def test_full_game_with_dms_closed_for_one_player(sb, tmp_path):
         assert await chloe.act_once(board(sb, thread))
         await bot.controller.idle()
         text = public_text(sb)
-        m = bot.service.find(thread.id)
+        m = await bot.service.find(thread.id)
         assert "Waiting for: B Bruno" in text
         for name in hand_names:
             assert name not in text, f"{name} visible in public before the reveal"
