@@ -25,6 +25,7 @@ from cogs.controller import Controller
 from cogs.pacing import GlobalPacer, global_rate, pace
 from core.service import MatchService
 from engines import players
+from db import is_postgres_url
 from db.store import Store
 
 log = logging.getLogger("bot")
@@ -66,6 +67,8 @@ class Config:
     guild_ready_timeout: float | None
     sandbox_url: str | None = None      # a stand-in already running (python -m sandbox)
     render_processes: int | None = None  # None: one per core; 0: draw in a thread
+    shard_count: int | None = None      # SHARD_COUNT; None: Discord's recommended count
+    shard_ids: list[int] | None = None  # SHARD_IDS: this process's shards; None: all of them
 
     @property
     def world_file(self) -> Path:
@@ -98,19 +101,49 @@ class Config:
             log_level=env.get("LOG_LEVEL", "INFO"),
             guild_ready_timeout=float(env["GUILD_READY_TIMEOUT"]) if env.get("GUILD_READY_TIMEOUT") else None,
             render_processes=int(env["RENDER_PROCESSES"]) if env.get("RENDER_PROCESSES") else None,
+            shard_count=int(env["SHARD_COUNT"]) if env.get("SHARD_COUNT") else None,
+            shard_ids=([int(x) for x in env["SHARD_IDS"].split(",") if x.strip()]
+                       if env.get("SHARD_IDS") else None),
         )
 
+    def check(self) -> None:
+        """Refuse sharding settings that cannot work, with what to change."""
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise StartError("SHARD_IDS needs SHARD_COUNT too (e.g. SHARD_COUNT=2 SHARD_IDS=0).")
+            bad = [i for i in self.shard_ids if not 0 <= i < self.shard_count]
+            if bad or not self.shard_ids:
+                raise StartError(f"SHARD_IDS must name shards from 0 to {self.shard_count - 1}, "
+                                 f"separated by commas (got {os.environ.get('SHARD_IDS')!r}).")
+            if not is_postgres_url(self.database):
+                raise StartError("Several bot processes (SHARD_IDS) must share one PostgreSQL "
+                                 "database: set DATABASE_URL=postgresql://...")
+        if self.shard_count is not None and self.shard_count < 1:
+            raise StartError("SHARD_COUNT must be 1 or more.")
 
-class GameBot(commands.Bot):
+
+def process_rate(rate: int, shard_count: int | None, shard_ids: list[int] | None) -> int:
+    """Requests per second for this process: Discord's global limit is the bot's, across all
+    its processes, so each paces itself at its shards' share."""
+    if shard_ids is None or not shard_count:
+        return rate
+    return max(1, int(rate * len(shard_ids) / shard_count))
+
+
+class GameBot(commands.AutoShardedBot):
+    """The bot: one process runs some shards (SHARD_IDS of SHARD_COUNT) or all of them."""
+
     def __init__(self, store: Store, *, games: list[str] | None = None, use_threads: bool = True,
                  dev_guild: int | None = None, render_processes: int | None = None,
+                 shard_count: int | None = None, shard_ids: list[int] | None = None,
                  **client_kwargs) -> None:
         intents = discord.Intents.default()
         # nothing the bot writes pings anyone unless a message names its users explicitly
         client_kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
-                         help_command=None, **client_kwargs)
-        self.pacer = GlobalPacer(global_rate())
+                         help_command=None, shard_count=shard_count, shard_ids=shard_ids,
+                         **client_kwargs)
+        self.pacer = GlobalPacer(process_rate(global_rate(), shard_count, shard_ids))
         pace(self.http, self.pacer)
         self.store = store
         # searching AI seats think in worker processes of their own, so that neither the
@@ -119,7 +152,10 @@ class GameBot(commands.Bot):
         self.ai_pool = (ProcessPoolExecutor(self.ai_processes,
                                             mp_context=multiprocessing.get_context("spawn"))
                         if self.ai_processes else None)
-        self.service = MatchService(store, ai_pool=self.ai_pool)
+        # with some shards only, this process looks after the tables of their guilds (and
+        # answers any click: DMs all come to shard 0)
+        self.service = MatchService(store, ai_pool=self.ai_pool, shards=(
+            (shard_count, frozenset(shard_ids)) if shard_ids is not None else None))
         self.controller = Controller(self, self.service, render_processes)
         self.games = games if games is not None else engines.available()
         self.use_threads = use_threads
@@ -147,8 +183,8 @@ class GameBot(commands.Bot):
                                                 for _ in range(self.ai_processes)),
                                               return_exceptions=True)
         await self.load_commands()
-        loaded = await self.service.load_all()
-        log.info("rebuilt %d open tables", len(loaded))
+        # tables load on first use and, in the background, one by one: the bot answers at once
+        await self.service.start_up()
         if self.dev_guild:
             guild = discord.Object(self.dev_guild)
             self.tree.copy_global_to(guild=guild)
@@ -171,6 +207,7 @@ class StartError(Exception):
 
 async def run(config: Config, **client_kwargs) -> None:
     _stop_on_sigterm()
+    config.check()
     from db import open_store
     store = await open_store(config.database)     # SQLite, or PostgreSQL for a postgresql:// URL
     token = config.token
@@ -199,7 +236,8 @@ async def run(config: Config, **client_kwargs) -> None:
                       flush=True)
             token = token or "sandbox-token"
         bot = GameBot(store, use_threads=config.use_threads, dev_guild=config.dev_guild,
-                      render_processes=config.render_processes, **client_kwargs)
+                      render_processes=config.render_processes, shard_count=config.shard_count,
+                      shard_ids=config.shard_ids, **client_kwargs)
         async with bot:
             await bot.start(token)
     finally:

@@ -290,7 +290,8 @@ def config_from(monkeypatch):
     monkeypatch.setattr(dotenv, "load_dotenv", lambda *a, **k: False)   # a developer's .env stays out
 
     def make(**env):
-        for key in ("DISCORD_TOKEN", "SANDBOX", "SANDBOX_URL", "SANDBOX_PORT", "DATABASE_PATH"):
+        for key in ("DISCORD_TOKEN", "SANDBOX", "SANDBOX_URL", "SANDBOX_PORT", "DATABASE_PATH",
+                    "DATABASE_URL", "SHARD_COUNT", "SHARD_IDS"):
             monkeypatch.delenv(key, raising=False)
         for key, value in env.items():
             monkeypatch.setenv(key, value)
@@ -304,6 +305,24 @@ def test_without_a_token_bot_py_plays_locally(config_from):
     assert str(c.world_file) == os.path.join("data", "sandbox-world.json")
     assert config_from(SANDBOX="", DISCORD_TOKEN="").sandbox          # as in a copied .env.example
     assert str(config_from(DATABASE_PATH="/x/y/t.db").world_file) == "/x/y/sandbox-world.json"
+
+
+def test_shard_settings_are_read_and_impossible_ones_refused_with_what_to_do(config_from):
+    import bot
+    pg = "postgresql://u@h/db"
+    c = config_from(SHARD_COUNT="4", SHARD_IDS="1, 3", DATABASE_URL=pg)
+    assert (c.shard_count, c.shard_ids) == (4, [1, 3])
+    c.check()
+    plain = config_from()
+    assert (plain.shard_count, plain.shard_ids) == (None, None)     # one process, every shard
+    plain.check()
+    assert [bot.process_rate(45, n, ids) for n, ids in ((None, None), (4, None), (4, [1]), (4, [0, 2]), (64, [0]))] \
+        == [45, 45, 11, 22, 1]        # a process paces itself at its shards' share of the bot's limit
+    for env, says in ((dict(SHARD_IDS="0", DATABASE_URL=pg), "needs SHARD_COUNT"),
+                      (dict(SHARD_COUNT="2", SHARD_IDS="2", DATABASE_URL=pg), "from 0 to 1"),
+                      (dict(SHARD_COUNT="2", SHARD_IDS="0"), "PostgreSQL")):
+        with pytest.raises(bot.StartError, match=says):
+            config_from(**env).check()
 
 
 def test_with_a_token_bot_py_connects_to_discord_unless_told_otherwise(config_from):
