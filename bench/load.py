@@ -1,7 +1,8 @@
 """Many tables at once: the real bot, as its own process, against the Discord stand-in with
 Discord's rate limits on, played by simulated humans who click as soon as a panel reaches them.
 
-    python -m bench.load --matches 200 --players 4 [--processes 1] [--decisions 10] [--seed 3]
+    python -m bench.load --matches 200 --players 4 [--processes 1] [--database URL|postgresql]
+                         [--decisions 10] [--seed 3]
                          [--tables-per-channel 4] [--think 0] [--no-rate-limits] [--loop-lag]
                          [--profile FILE]
 
@@ -16,8 +17,11 @@ quiet, stops it, and reads the SQLite file.
 
 The bot is ``python bot.py`` with SANDBOX_URL at this stand-in, a temporary DATABASE_PATH and
 GUILD_READY_TIMEOUT=0.05; its CPU time (with its render workers) and peak RSS come from /proc.
-``--processes N`` would start N bot processes, one per shard; the bot does not support sharding
-yet, so only 1 is accepted. ``--loop-lag`` runs bot.py through ``bench.botlag`` (the same bot,
+``--processes N`` starts N bot processes, one shard each (SHARD_COUNT=N, SHARD_IDS=k), on one
+PostgreSQL database (``--database URL``, or by default a throwaway server of Debian's
+binaries, db/throwaway.py); the channels are dealt out over one guild per shard. ``--database
+postgresql`` runs a single process on PostgreSQL too. A PostgreSQL store is copied to SQLite
+(db.copy) for the checks at the end. ``--loop-lag`` runs bot.py through ``bench.botlag`` (the same bot,
 plus a task that samples its event loop's lag); ``--profile FILE`` runs it under cProfile.
 
 The last line is JSON:
@@ -133,19 +137,22 @@ class Bot:
     """``python bot.py`` against the bench's stand-in (optionally through bench.botlag or
     cProfile), its log in a file."""
 
-    def __init__(self, sb, workdir: Path, *, loop_lag: bool = False, profile: str | None = None) -> None:
+    def __init__(self, sb, workdir: Path, *, loop_lag: bool = False, profile: str | None = None,
+                 database: str | None = None, name: str = "bot", env: dict | None = None) -> None:
         self.sb, self.workdir = sb, workdir
         self.db_path = workdir / "load.db"
-        self.log_path = workdir / "bot.log"
+        self._database = database       # a PostgreSQL URL; None: the SQLite file db_path
+        self.extra_env = dict(env or {})                 # e.g. SHARD_COUNT and SHARD_IDS
+        self.log_path = workdir / f"{name}.log"
         self.lag_path = workdir / "loop-lag.json"
         self.loop_lag, self.profile = loop_lag, profile
         self.proc: subprocess.Popen | None = None
 
     async def start(self) -> None:
         after = self.sb.identify_count
-        env = {**os.environ, "SANDBOX_URL": self.sb.base_url, "DATABASE_PATH": str(self.db_path),
+        env = {**os.environ, "SANDBOX_URL": self.sb.base_url, "DATABASE_URL": self.database,
                "GUILD_READY_TIMEOUT": "0.05", "LOG_LEVEL": "WARNING", "DISCORD_TOKEN": "sandbox-token",
-               "PYTHONUNBUFFERED": "1"}
+               "PYTHONUNBUFFERED": "1", **self.extra_env}
         env.pop("SANDBOX", None)
         if self.loop_lag:
             env["BOTLAG_OUT"] = str(self.lag_path)
@@ -163,6 +170,10 @@ class Bot:
                 raise RuntimeError(f"bot.py exited with {self.proc.returncode}: {self.log_path.read_text()[-2000:]}")
             await asyncio.sleep(0.05)
         waiter.result()
+
+    @property
+    def database(self) -> str:
+        return self._database or str(self.db_path)
 
     @property
     def pid(self) -> int:
@@ -306,7 +317,15 @@ class Load:
         a = self.args
         n_humans = max(1, a.players - 1)
         n_channels = math.ceil(a.matches / a.tables_per_channel)
-        channels = [await self.sb.add_channel(f"tables-{c + 1:03d}") for c in range(n_channels)]
+        names = [f"tables-{c + 1:03d}" for c in range(n_channels)]
+        if a.processes == 1:
+            channels = [await self.sb.add_channel(name) for name in names]
+        else:
+            # one guild per shard, the channels dealt out in turn: every process has tables
+            for k in range(a.processes):
+                await self.sb.add_guild(f"Shard {k}", channels=tuple(names[k::a.processes]),
+                                        shard=(k, a.processes))
+            channels = [self.sb.channel(name) for name in names]
         for i in range(a.matches):
             humans = [await self.sb.add_user(f"p{i:03d}{chr(97 + h)}", display_name=f"P{i}{chr(97 + h)}")
                       for h in range(n_humans)]
@@ -670,17 +689,64 @@ async def lag_sampler(samples: list[float], period: float = 0.05) -> None:
         samples.append(max(0.0, loop.time() - t - period) * 1000)
 
 
+class Bots:
+    """The bot processes of a run: one, or one per shard (SHARD_COUNT/SHARD_IDS) sharing a
+    PostgreSQL database. Reads like one Bot: CPU time summed, logs joined."""
+
+    def __init__(self, sb, workdir: Path, args, database: str | None) -> None:
+        n = args.processes
+        self.bots = [Bot(sb, workdir, loop_lag=args.loop_lag and k == 0, profile=args.profile if k == 0 else None,
+                         database=database, name="bot" if n == 1 else f"bot{k}",
+                         env={} if n == 1 else {"SHARD_COUNT": str(n), "SHARD_IDS": str(k)})
+                     for k in range(n)]
+        self.database = self.bots[0].database
+        self.db_path, self.lag_path = self.bots[0].db_path, self.bots[0].lag_path
+
+    async def start(self) -> None:
+        for b in self.bots:
+            await b.start()
+
+    async def stop(self) -> int | None:
+        codes = [await b.stop() for b in self.bots]
+        return next((c for c in codes if c), codes[0])
+
+    @property
+    def pids(self) -> list[int]:
+        return [b.pid for b in self.bots]
+
+    def log_lines(self) -> list[str]:
+        return [line for b in self.bots for line in b.log_lines()]
+
+
+async def sqlite_copy(database: str, workdir: Path) -> Path:
+    """The store as a SQLite file (check_store reads SQLite): a PostgreSQL store is copied."""
+    from db import is_postgres_url
+    if not is_postgres_url(database):
+        return Path(database)
+    from db.copy import copy
+    path = workdir / "copy.db"
+    await copy(database, f"sqlite:///{path}", out=open(os.devnull, "w"))
+    return path
+
+
 async def run(args) -> dict:
     from sandbox import Sandbox
     result: dict = {"bench": "load", "rate_limits": not args.no_rate_limits,
-                    "loadavg_1m_at_start": _loadavg()}
+                    "processes": args.processes, "loadavg_1m_at_start": _loadavg()}
+    server = None
+    database = args.database
+    if database == "postgresql":               # a throwaway server for this run
+        from db.throwaway import start_server
+        server = start_server()
+        database = server.create_database()
+    result["store"] = "postgresql" if database and database.startswith("postgres") else "sqlite"
     with tempfile.TemporaryDirectory(prefix="bench-load-") as tmp:
         sb = Sandbox(rate_limits=not args.no_rate_limits, web_ui=False)
         sb.requests = TimedRequests()
         await sb.start()
         load = Load(sb, args)
         await load.build_world()
-        bot = Bot(sb, Path(tmp), loop_lag=args.loop_lag, profile=args.profile)
+        bot = Bots(sb, Path(tmp), args, database)
         own_lag: list[float] = []
         sampler = asyncio.create_task(lag_sampler(own_lag))
         try:
@@ -693,12 +759,12 @@ async def run(args) -> dict:
                   file=sys.stderr, flush=True)
             rl0 = len(sb.rate_limited)
             req0 = len(sb.requests)
-            cpu0, own0 = cpu_seconds(bot.pid), time.process_time()
+            cpu0, own0 = sum(cpu_seconds(p) for p in bot.pids), time.process_time()
             own_lag.clear()
             gc.collect()
             gc.freeze()          # the stand-in's world is large by now: keep GC pauses short
             wall0 = time.time()
-            spy = start_py_spy(bot.pid, args.py_spy) if args.py_spy else None
+            spy = start_py_spy(bot.pids[0], args.py_spy) if args.py_spy else None
             t0 = time.perf_counter()
             await load.play()
             t_clicks = time.perf_counter()
@@ -708,18 +774,23 @@ async def run(args) -> dict:
             if spy is not None:
                 spy.send_signal(signal.SIGINT)
                 await asyncio.get_running_loop().run_in_executor(None, spy.wait)
-            cpu_play = cpu_seconds(bot.pid) - cpu0
+            cpu_play = sum(cpu_seconds(p) for p in bot.pids) - cpu0
             own_cpu = time.process_time() - own0
-            rss = vm_hwm_mb(bot.pid)
-            rss_all = rss + sum(vm_hwm_mb(p) for p in _children(bot.pid))
+            rss = max(vm_hwm_mb(p) for p in bot.pids)
+            rss_all = sum(vm_hwm_mb(p) + sum(vm_hwm_mb(c) for c in _children(p)) for p in bot.pids)
         finally:
             sampler.cancel()
             rc = await bot.stop()
             await sb.stop()
+        try:
+            db_file = await sqlite_copy(bot.database, Path(tmp))
+        finally:
+            if server is not None:
+                server.stop()
         clicks = [c for t in load.tables for c in t.clicks]
         acc = [c for c in clicks if c.accepted]
         pub = [c for c in acc if c.published_at is not None]
-        store = check_store(bot.db_path, clicks) if bot.db_path.exists() else {}
+        store = check_store(db_file, clicks) if db_file.exists() else {}
         lines = bot.log_lines()
         error_lines = [x for x in lines if " ERROR " in x or " CRITICAL " in x]
         rl_lines = [x for x in lines if "rate limited" in x]
@@ -752,7 +823,7 @@ async def run(args) -> dict:
             "unpublished": len(acc) - len(pub),
             "renders_per_s": round(len(publications) / play_s, 2),
             "cpu_s_per_decision": round(cpu_play / max(1, len(acc)), 4),
-            "rss_mb_peak": round(rss, 1),
+            "rss_mb_peak": round(rss, 1),       # the largest bot process
             "rss_mb_peak_with_workers": round(rss_all, 1),
             "lost_moves": store.get("lost_moves", len(acc)),
             "duplicated_moves": store.get("duplicated_moves", 0),
@@ -816,20 +887,15 @@ def start_py_spy(pid: int, out: str) -> subprocess.Popen:
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
-def sharding_supported() -> bool:
-    """Whether bot.py can run some shards per process (a SHARD_* setting in its Config)."""
-    try:
-        import bot
-    except Exception:  # noqa: BLE001
-        return False
-    return any("shard" in f for f in getattr(bot.Config, "__dataclass_fields__", {}))
-
-
 def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--matches", type=int, default=200)
     ap.add_argument("--players", type=int, default=4, help="seats per table: all humans but one AI")
-    ap.add_argument("--processes", type=int, default=1, help="bot processes (needs sharding; for now 1)")
+    ap.add_argument("--processes", type=int, default=1,
+                    help="bot processes, one shard each, sharing a PostgreSQL database")
+    ap.add_argument("--database", default=None,
+                    help="the store: a postgresql:// URL, or 'postgresql' for a throwaway server of "
+                         "Debian's binaries (the default with --processes above 1); default SQLite")
     ap.add_argument("--decisions", type=int, default=10, help="human decisions per table")
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--think", type=float, default=0.0,
@@ -856,6 +922,8 @@ def parser() -> argparse.ArgumentParser:
     return ap
 
 
+
+
 def options(**overrides) -> argparse.Namespace:
     """The bench's settings as ``Load`` takes them: the command line's defaults, with
     ``overrides`` (``options(matches=20, tables_per_channel=1)``), for tests that drive a Load."""
@@ -869,12 +937,14 @@ def options(**overrides) -> argparse.Namespace:
 
 def main(argv=None) -> int:
     args = parser().parse_args(argv)
-    if args.processes != 1 and not sharding_supported():
-        print("bench.load: the bot does not support sharding yet (bot.py reads no SHARD_* setting), "
-              "so it runs as 1 process; --processes must be 1", file=sys.stderr)
+    if args.processes < 1:
+        print("bench.load: --processes must be 1 or more", file=sys.stderr)
         return 2
-    if args.processes != 1:
-        print("bench.load: several bot processes are not wired up yet", file=sys.stderr)
+    if args.processes > 1 and args.database is None:
+        args.database = "postgresql"          # processes share a PostgreSQL store
+    if args.processes > 1 and not args.database.startswith("postgres"):
+        print("bench.load: several processes need PostgreSQL (--database postgresql or a URL)",
+              file=sys.stderr)
         return 2
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")

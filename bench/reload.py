@@ -32,7 +32,8 @@ Measured:
 
 The last line is JSON: ``matches``, ``full_rebuild_s``, ``first_click_ms``, ``bot_ready_s``,
 ``per_game`` (running matches per game) and details: ``rebuilt`` (matches load_all gave
-back), ``bot_rebuilt_s`` (restart -> the bot's "rebuilt N open tables" log line, from its
+back), ``bot_rebuilt_s`` (restart -> the bot's "rebuilt N open tables" log line: tables load on
+first use and, in the background, one by one; this is when the background is done, from its
 log's ms timestamps; the restarted bot runs with LOG_LEVEL=INFO for it),
 ``published_before_click`` (messages the restarted bot created/edited before the click:
 none expected), ``click_callback_ms`` (click -> answer of the click that was answered),
@@ -66,7 +67,7 @@ MATCHES_PER_CHANNEL = 25
 CONCURRENCY = 8                        # matches made at once (store writes overlap the engines)
 CLICK_DEADLINE_S = 120.0
 RESTART_MARK = "--- bench.reload: the timed restart ---"
-REBUILT = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3}) INFO bot: rebuilt (\d+) open tables")
+REBUILT = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3}) INFO core\.service: rebuilt (\d+) open tables")
 
 log = logging.getLogger("bench.reload")
 
@@ -300,7 +301,8 @@ async def timed_restart(sb, bot, uid: int, msg) -> dict:
 
 
 def bot_rebuilt(lines: list[str], wall0: float) -> float | None:
-    """Seconds from the restart to the bot's "rebuilt N open tables" line (load_all done),
+    """Seconds from the restart to the bot's "rebuilt N open tables" line (its background
+    loading of every table done; the bot answers clicks before that),
     from its log's timestamps (ms); None when the restarted bot wrote no such line."""
     if RESTART_MARK not in lines:
         return None

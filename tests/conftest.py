@@ -3,6 +3,7 @@ import pytest
 import engines
 from sandbox import Sandbox
 from tests import toy
+from tests.pg import pg_server, pg_url  # noqa: F401  (fixtures: a throwaway PostgreSQL)
 
 engines.register("toy", toy.ENGINE, toy.AI)
 

@@ -4,7 +4,6 @@ server from tests/pg.py; skipped without server binaries unless CI is set)."""
 import pytest
 
 from db import open_store
-from tests.pg import pg_server, pg_url  # noqa: F401  (fixtures)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
