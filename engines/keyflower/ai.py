@@ -1,8 +1,13 @@
-"""A heuristic Keyflower player: win useful tiles cheaply, produce on tiles that can be
-upgraded, upgrade whenever it can, keep the animals breeding, pass when nothing is worth it."""
+"""A heuristic Keyflower player: win useful tiles cheaply (never raising a bid that already
+leads: winning workers go to the bag), produce what the village's upgrades miss, upgrade
+whenever it can, spread the animals over the fields, offer and bid on the winter tiles by what
+they add to the exact final allocation, pass when nothing is worth it. It is also the search's
+rollout policy (engines/search.py)."""
 from __future__ import annotations
 
-from . import data, hexes
+from dataclasses import replace
+
+from . import allocation, data, hexes
 from .data import ANIMALS, RESOURCES, SKILLS, TILES
 
 
@@ -34,7 +39,37 @@ def _tile_value(engine, st, seat, tid):
     return v + 0.5
 
 
+def _winter_gain(engine, st, seat, tid):
+    """What owning winter tile ``tid`` would add to the seat's final score if the game ended
+    now (the exact best allocation with and without it), plus a little for what the rest of
+    winter can still bring to it."""
+    p = st["players"][seat]
+    key = (id(st), seat, st["rng_n"], tuple(p["workers"].values()), tuple(p["skills"].values()),
+           p["wheat"], sum(sum(t["res"].values()) + len(t["animals"]) for t in st["tiles"].values()
+                           if t["owner"] == seat))
+    if key not in _MEMO:
+        pos = allocation.position(engine, st, seat)
+        _MEMO[key] = (pos, allocation.best_allocation(pos)["total"])
+    pos, base = _MEMO[key]
+    kind = TILES[tid].get("winter")
+    if tid in allocation.POOL_TILES:
+        v = allocation.best_allocation(replace(pos, tiles=pos.tiles | {tid}))["total"] - base
+        return v + 1.0
+    if kind == "keythedral":
+        return 12.0
+    if kind == "hillside":
+        return 3.0
+    fvp = TILES[tid].get("field_vp")
+    if fvp:
+        (sp, vp), = fvp.items()
+        n = sum(1 for f in pos.fields.values() if sp in f)
+        return n * (vp - pos.field_vp.get(sp, 0)) + 1.0
+    return 2.0
+
+
 def _winter_value(engine, st, seat, tid):
+    if engine.season_name(st) == "winter":
+        return _winter_gain(engine, st, seat, tid)
     p = st["players"][seat]
     w = sum(p["workers"].values())
     sk = sum(p["skills"].values())
@@ -75,10 +110,15 @@ def _needs(engine, st, seat):
     return out
 
 
+# values computed from the position once per decision (the heuristic never changes the state)
+_MEMO: dict = {}
+
+
 def choose(engine, st, seat, rng, level="easy"):
     legal = engine.legal(st, seat)
     if len(legal) == 1:
         return legal[0]
+    _MEMO.clear()
     try:
         a = _choose(engine, st, seat, rng, legal)
     except Exception:  # never let a heuristic bug make an illegal move
@@ -111,10 +151,14 @@ def _choose(engine, st, seat, rng, legal):
     if ph == "allocate":                                # the suggestion: the best allocation
         return {"type": "alloc_accept"}
     if ph == "winter_pick":
-        if p["pick"]:
-            return {"type": "winter_done"}
-        best = max(p["winter"], key=lambda t: (_winter_value(engine, st, seat, t), t))
-        return {"type": "winter", "tile": best}
+        gains = {t: _winter_gain(engine, st, seat, t) for t in p["winter"]}
+        top = max(gains.values())
+        # offer every tile worth having (more tiles to bid on), always the best one
+        want = sorted(t for t, g in gains.items() if g >= max(4.0, 0.5 * top) or g == top)
+        for t in p["winter"]:
+            if (t in want) != (t in p["pick"]):
+                return {"type": "winter", "tile": t}
+        return {"type": "winter_done"}
     if ph == "boats" and _by_type(legal, "field"):     # a bonus animal: a field to breed in
         sp = st["end"]["animals"][0]["sp"]
         return _best_field(engine, st, seat, sp, _by_type(legal, "field"))
@@ -186,13 +230,13 @@ def _mixed_step(engine, st, seat, legal):
 
 
 def _best_field(engine, st, seat, sp, opts):
-    """A field for an animal: one where it makes a breeding pair, then one already holding
-    the species, then an empty one (the fewest other animals)."""
+    """A field for an animal: one without the species (it scores once per field), then one
+    where it makes a breeding pair, then the fewest other animals."""
     _, cont = engine.field_contents(st, seat)
 
     def key(a):
         c = cont[a["field"]]
-        return (c[sp] == 1, c[sp] > 0, -sum(c.values()), a["field"])
+        return (c[sp] == 0, c[sp] == 1, -sum(c.values()), a["field"])
     return max(opts, key=key)
 
 
@@ -238,29 +282,94 @@ SEASON_LEFT = {"spring": 3, "summer": 2, "autumn": 1, "winter": 0}
 def _bid_score(engine, st, seat, tid):
     """Worth of bidding on a tile now: its value minus the workers a winning bid loses."""
     best, own = engine._bid_state(st, seat, tid)
+    if own > best:          # already leading: more workers would only go to the bag
+        return -99.0
     total = best + 1
     return _tile_value(engine, st, seat, tid) - 1.1 * total - (0.3 if own == 0 else 0)
+
+
+_WORKER_TILES = ("apothecary", "village_hall", "craftsmans_guild", "key_market")
+
+
+def _worker_cost(engine, st, seat):
+    """What a worker given away for good is worth (a use in another village): in winter a
+    worker left over scores only on the worker winter tiles. Bids keep 1.1 in winter too:
+    cheaper bids there only started bidding wars for the winter tiles (fewer points)."""
+    if engine.season_name(st) != "winter":
+        return 1.1
+    vil = engine.village(st, seat)
+    return 0.9 if any(t in vil for t in _WORKER_TILES) else 0.5
 
 
 def _gain_value(engine, st, seat, gain, target, own):
     season = engine.season_name(st)
     left = SEASON_LEFT[season]
     needs = _needs(engine, st, seat)
+    aim = _hand_aims(st, seat)
     v = 0.0
+    short = _shortfall(engine, st, seat, needs)
     for k, n in gain.items():
         if k in RESOURCES:
-            want = target in needs and (k in needs[target]["miss"] or "any" in needs[target]["miss"])
-            v += n * (1.6 if want else (0.9 if left else 0.5 + (0.5 if k == "gold" else 0)))
+            want = (target in needs and (k in needs[target]["miss"] or "any" in needs[target]["miss"])
+                    or short.get(k, 0) > 0)
+            v += n * (1.6 if want else (0.9 if left else 0.5 + (0.5 if k == "gold" else 0)) + aim["res"])
         elif k in ("worker", "green"):
-            v += 0.9 * n
+            v += (0.9 + aim["worker"] + (aim["green"] if k == "green" else 0)) * n
         elif k == "skill":
-            v += 1.2 * n
+            v += (1.2 + aim["skill"]) * n
         elif k == "wheat":
-            v += 0.4 * n
+            v += (0.4 + aim["wheat"]) * n
         elif k in ANIMALS:
             if engine._animal_fields(st, seat, k, target if own else st["players"][seat]["home"]):
                 v += n * (data.FIELD_VP[k] * 0.6 + 0.4 * left)
     return v
+
+
+def _shortfall(engine, st, seat, needs):
+    """Per resource, how many the seat's upgrades (with their skills at hand) still miss
+    beyond what lies spare in the village (more than a tile's own upgrade takes): what is
+    worth producing, even on the home tile, as transport can bring it over."""
+    spare = {r: 0 for r in RESOURCES}
+    for tid, t in engine.village(st, seat).items():
+        cost = (TILES[tid].get("cost") or {}) if tid in needs else {}
+        for r in RESOURCES:       # what a tile's own upgrade takes is not spare
+            spare[r] += max(0, t["res"][r] - cost.get(r, 0))
+    out = {}
+    anyn = 0
+    for n in needs.values():
+        if n["gain"] <= 0 or not n["skill_ok"]:
+            continue
+        for r, m in n["miss"].items():
+            if r == "any":
+                anyn += m
+            else:
+                out[r] = out.get(r, 0) + m
+    for r in RESOURCES:
+        out[r] = out.get(r, 0) - spare[r]
+    extra = sum(-v for v in out.values() if v < 0)
+    if anyn > extra:
+        for r in ("wood", "stone", "iron"):
+            out[r] = max(out[r], 1)
+    return out
+
+
+def _hand_aims(st, seat):
+    """Extra worth of a good for the winter tiles in the seat's own hand: a player dealt the
+    Scholar collects skills, one dealt the Granary wheat, and so on (points per item, rough)."""
+    out = {"res": 0.0, "worker": 0.0, "green": 0.0, "skill": 0.0, "wheat": 0.0}
+    for tid in st["players"][seat]["winter"]:
+        kind = TILES[tid].get("winter")
+        if kind in ("scholar", "key_guild", "scribes"):
+            out["skill"] += 0.8
+        elif kind in ("mercers_guild", "windmill", "watermill", "jeweller"):
+            out["res"] += 0.4
+        elif kind in ("apothecary", "village_hall", "craftsmans_guild"):
+            out["worker"] += 0.3
+        elif kind == "key_market":
+            out["green"] += 1.0
+        elif kind in ("granary", "bakery"):
+            out["wheat"] += 0.8
+    return {k: min(v, 1.5) for k, v in out.items()}
 
 
 def _use_score(engine, st, seat, tid):
@@ -299,7 +408,7 @@ def _use_score(engine, st, seat, tid):
         else:
             v -= 1.0
     # workers placed in your own village come back; elsewhere they are gone
-    cost = 0.1 * need if own else 0.6 * need
+    cost = 0.1 * need if own else 0.55 * _worker_cost(engine, st, seat) * need
     return v - cost
 
 
@@ -372,7 +481,12 @@ def _effect(engine, st, seat, rng, legal):
             return pages[0]
         fmap, cont = engine.field_contents(st, seat)
         sp = step["sp"]
-        return max(fs, key=lambda a: (cont[a["field"]][sp], a["field"]))
+
+        def key(a):
+            # a field scores once per species in it: a new field first, then a breeding pair
+            c = cont[a["field"]]
+            return (c[sp] == 0, c[sp] == 1, -sum(c.values()), a["field"])
+        return max(fs, key=key)
     if k == "transport":
         return _transport(engine, st, seat, rng, legal, step)
     return legal[0]
@@ -428,7 +542,9 @@ def _plan_move(engine, st, seat, step, src=None):
                 if t["res"][r] <= 0 or (r not in n["miss"] and "any" not in n["miss"]):
                     continue
                 # do not strip a tile of what it needs itself
-                if tid in needs and not needs[tid]["miss"] and (TILES[tid]["cost"] or {}).get(r):
+                own_cost = TILES[tid]["cost"] or {}
+                if tid in needs and needs[tid]["skill_ok"] and needs[tid]["gain"] > 0 \
+                        and t["res"][r] <= own_cost.get(r, 0) + own_cost.get("any_res", 0):
                     continue
                 for nb in adj[tid]:
                     if nb in dist and dist[nb] < dist[tid]:
