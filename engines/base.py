@@ -247,6 +247,14 @@ class BaseEngine:
     #: a lead worth about 88% of a win to the search (``search.reward``), in points
     score_scale: float = 10.0
 
+    def knowledge_decision(self, state: State, seat: str) -> bool:
+        """Whether this decision tests what the player knows rather than how they play (a
+        trivia answer): the level's own heuristic takes it, with its level's accuracy, and
+        the search never overrides it. Searching would be cheating: the seat's view holds
+        the right answer (so that a level can answer right as often as its players would),
+        and any look-ahead sees that the right answer scores."""
+        return False
+
     def copy(self, state: State) -> State:
         """An independent copy of a state, for search. States are plain JSON data, which
         marshal copies about six times faster than a JSON round trip (kept for storage)."""
@@ -272,8 +280,10 @@ class BaseEngine:
         raise NotImplementedError(f"{self.name} cannot sample hidden information")
 
     def evaluate(self, state: State) -> dict[str, float]:
-        """Each seat's expected final score from here (search leaves are valued with it).
-        The default counts only a finished game; engines estimate unfinished ones."""
+        """A value per seat from here, higher is better (search leaves are valued with it,
+        through the differences between seats): an expected final score, or in a race to a
+        goal how near each seat is. The default counts only a finished game; engines
+        estimate unfinished ones."""
         outcome = self.outcome(state)
         seats = state.get("seats") or []
         if outcome is not None:

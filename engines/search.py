@@ -107,7 +107,7 @@ def choose(engine, view: Mapping, seat: str, rng: random.Random, level: Level,
     if not legal:
         raise ValueError("no legal action for this seat")
     first = heuristic.choose(engine, world, seat, rng, level=level.name)
-    if len(legal) == 1 or level.budget_ms <= 0:
+    if len(legal) == 1 or level.budget_ms <= 0 or engine.knowledge_decision(world, seat):
         return first
     per_ms = ACTIONS_PER_MS.get(game, DEFAULT_ACTIONS_PER_MS)
     budget = Budget(int(level.budget_ms * per_ms), level.budget_ms / 1000 * WALL_CAP)

@@ -182,6 +182,13 @@ class Questions:
             return at
         return q["order"].index(self.bank(state)[q["id"]]["answer"])
 
+    def knowledge_decision(self, state, seat):
+        """Answering the question put to this seat (not a rescue by another player's card):
+        answered with the AI level's accuracy, never searched (engines/base.py)."""
+        q = state.get("question")
+        return bool(q and q["seat"] == seat and q["status"] != "rescue"
+                    and any(a.get("type") == "answer" for a in self.legal(state, seat)))
+
     def _known_answer(self, state, seat):
         """What ``ai_view`` adds for ``seat``: the right option (index in the order shown)
         of the question that seat is being asked now, else None."""
