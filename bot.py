@@ -184,7 +184,7 @@ class GameBot(commands.AutoShardedBot):
                                               return_exceptions=True)
         await self.load_commands()
         # tables load on first use and, in the background, one by one: the bot answers at once
-        await self.service.start_up()
+        await self.service.start_up(connected=self.wait_until_ready())
         if self.dev_guild:
             guild = discord.Object(self.dev_guild)
             self.tree.copy_global_to(guild=guild)

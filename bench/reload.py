@@ -66,6 +66,7 @@ USERS_PER_MATCH = 0.5                  # sandbox users in the pool per match (ea
 MATCHES_PER_CHANNEL = 25
 CONCURRENCY = 8                        # matches made at once (store writes overlap the engines)
 CLICK_DEADLINE_S = 120.0
+REBUILD_WAIT_S = 180.0                 # for the restarted bot's background loading
 RESTART_MARK = "--- bench.reload: the timed restart ---"
 REBUILT = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3}) INFO core\.service: rebuilt (\d+) open tables")
 
@@ -358,6 +359,11 @@ async def run(args) -> dict:
 
             uid, msg = found
             click = await timed_restart(sb, bot, uid, msg)
+            # the restarted bot loads every table in the background once connected: wait
+            # for it (its "rebuilt N open tables" line) before stopping it
+            limit = time.perf_counter() + REBUILD_WAIT_S
+            while bot_rebuilt(bot.log_lines(), click["wall0"]) is None and time.perf_counter() < limit:
+                await asyncio.sleep(0.2)
             try:
                 await sb.idle(quiet=1.0, timeout=30)
             except TimeoutError:
@@ -366,6 +372,8 @@ async def run(args) -> dict:
             rc = await bot.stop()
             await sb.stop()
         lines = bot.log_lines()
+        if args.keep_log:
+            Path(args.keep_log).write_text("\n".join(lines))
         rebuilt_at = bot_rebuilt(lines, click["wall0"])
         error_lines = [x for x in lines if " ERROR " in x or " CRITICAL " in x or "Traceback" in x]
         errors = len(sb.errors) + len(sb.unknown_routes) + len(error_lines) + len(click["refusals"])
@@ -406,6 +414,7 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--matches", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--no-rate-limits", action="store_true", help="the stand-in without Discord's rate limits")
+    ap.add_argument("--keep-log", metavar="FILE", help="copy the bot's log to FILE")
     ap.add_argument("-v", "--verbose", action="store_true")
     return ap
 

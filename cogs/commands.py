@@ -37,13 +37,18 @@ def command_name(text: str) -> str:
 
 
 class CatalogTranslator(app_commands.Translator):
-    """Discord asks once per string and locale when the commands are synced."""
+    """Discord asks once per string and locale when the commands are synced (thousands of
+    calls: the languages with a catalog are looked up on disk once, not at every call)."""
+
+    _languages: frozenset[str] | None = None
 
     async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
                         context: app_commands.TranslationContext) -> str | None:
+        if self._languages is None:
+            self._languages = frozenset(available())
         lang = str(locale.value).split("-")[0]
         ctx = CONTEXTS.get(context.location)
-        if lang == DEFAULT or lang not in available() or ctx is None:
+        if lang == DEFAULT or lang not in self._languages or ctx is None:
             return None
         out = translations(lang).pgettext(ctx, string.message)
         if out == string.message:

@@ -218,17 +218,20 @@ class MatchService:
         count, ids = self.shards
         return ((guild_id or 0) >> 22) % count in ids
 
-    async def start_up(self) -> None:
-        """Serve at once. Matches are loaded on first use (``open``); meanwhile a background
-        task loads this process's own tables one by one (so their AI seats move, missed
-        panels go out and timers run again, as ``load_all`` would) and a sweeper fires the
+    async def start_up(self, connected: Awaitable | None = None) -> None:
+        """Serve at once. Matches are loaded on first use (``open``); a background task loads
+        this process's own tables one by one (so their AI seats move, missed panels go out
+        and timers run again, as ``load_all`` would), once ``connected`` is done (the bot is
+        on the gateway: it does not slow the connection down), and a sweeper fires the
         stored deadlines that nobody fired."""
         self.languages = await self.store.user_languages()
         mine = [mid for mid, guild in await self.store.open_tables() if self.owns(guild)]
-        self._background += [asyncio.create_task(self._warm(mine)),
+        self._background += [asyncio.create_task(self._warm(mine, connected)),
                              asyncio.create_task(self._sweep_timers())]
 
-    async def _warm(self, ids: list[int]) -> None:
+    async def _warm(self, ids: list[int], connected: Awaitable | None) -> None:
+        if connected is not None:
+            await connected
         t0 = time.perf_counter()
         loaded = 0
         for mid in ids:
@@ -946,8 +949,12 @@ class MatchService:
         return m
 
     async def close(self) -> None:
-        for t in [*self._timers.values(), *self._retries.values(), *self._background]:
+        """Stop everything that would use the store after it closes."""
+        tasks = [*self._timers.values(), *self._retries.values(), *self._background,
+                 *self._loading.values()]
+        for t in tasks:
             t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
         self._timers.clear()
         self._retries.clear()
         self._background.clear()

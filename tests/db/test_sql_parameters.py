@@ -15,7 +15,7 @@ EXECUTE = {"execute", "executemany", "executescript", "fetchone", "fetchall", "i
 # names, which are checked against MATCH_FIELDS first (test below); db.copy's table and column
 # names, which it reads from the schema itself and quotes with dialect.ident, which refuses
 # anything but a plain lower-case name (test below), and its run of placeholders.
-ALLOWED_INTERPOLATIONS = {"','.join('?' * len(statuses))", "number", "', '.join(cols)", "k",
+ALLOWED_INTERPOLATIONS = {"','.join('?' * len(statuses))", "','.join('?' * len(ids))", "number", "', '.join(cols)", "k",
                           "ident(table)", "idents(columns)", "marks(len(columns))"}
 SQL_WORDS = ("SELECT ", "INSERT ", "UPDATE ", "DELETE ", "PRAGMA ", " WHERE ", "=?", "?,")
 
