@@ -11,6 +11,7 @@ import logging
 import multiprocessing
 import os
 import signal
+import socket
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from discord.ext import commands
 import engines
 from cogs import ui
 from cogs.controller import Controller
-from cogs.pacing import GlobalPacer, global_rate, pace
+from cogs.pacing import GlobalPacer, global_rate, pace, share_rate
 from core.service import MatchService
 from engines import players
 from db import is_postgres_url
@@ -123,8 +124,9 @@ class Config:
 
 
 def process_rate(rate: int, shard_count: int | None, shard_ids: list[int] | None) -> int:
-    """Requests per second for this process: Discord's global limit is the bot's, across all
-    its processes, so each paces itself at its shards' share."""
+    """Requests per second for this process at start: Discord's global limit is the bot's,
+    across all its processes, so each starts at its shards' share (then ``share_rate``
+    follows the demand: DM clicks, and so most publishing, all come to shard 0)."""
     if shard_ids is None or not shard_count:
         return rate
     return max(1, int(rate * len(shard_ids) / shard_count))
@@ -144,6 +146,7 @@ class GameBot(commands.AutoShardedBot):
                          help_command=None, shard_count=shard_count, shard_ids=shard_ids,
                          **client_kwargs)
         self.pacer = GlobalPacer(process_rate(global_rate(), shard_count, shard_ids))
+        self.shares_rate = shard_ids is not None        # other processes run the other shards
         pace(self.http, self.pacer)
         self.store = store
         # searching AI seats think in worker processes of their own, so that neither the
@@ -183,6 +186,9 @@ class GameBot(commands.AutoShardedBot):
                                                 for _ in range(self.ai_processes)),
                                               return_exceptions=True)
         await self.load_commands()
+        if self.shares_rate:
+            self._sharing = asyncio.create_task(share_rate(
+                self.pacer, self.store, f"{socket.gethostname()}:{os.getpid()}", global_rate()))
         # tables load on first use and, in the background, one by one: the bot answers at once
         await self.service.start_up(connected=self.wait_until_ready())
         if self.dev_guild:
@@ -193,6 +199,8 @@ class GameBot(commands.AutoShardedBot):
             await self.tree.sync()
 
     async def close(self) -> None:
+        if getattr(self, "_sharing", None) is not None:
+            self._sharing.cancel()
         await self.controller.idle()
         await self.service.close()
         self.controller.renderer.close()

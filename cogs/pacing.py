@@ -9,10 +9,13 @@ the tables share the budget evenly and nothing is refused.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import time
 from collections import deque
 from typing import Awaitable, Callable
+
+log = logging.getLogger(__name__)
 
 #: requests per second; a margin under Discord's 50 for the time a request spends in flight
 DEFAULT_RATE = 45
@@ -31,24 +34,68 @@ class GlobalPacer:
     def __init__(self, rate: int = DEFAULT_RATE, per: float = 1.0,
                  clock: Callable[[], float] = time.monotonic,
                  sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
-        self.rate, self.per = rate, per
+        self.rate, self.per = rate, per     # ``rate`` may change while it runs (share_rate)
         self._clock, self._sleep = clock, sleep
         self._starts: deque[float] = deque()
+        self._asked: deque[float] = deque()  # when requests arrived (the demand)
         self._lock = asyncio.Lock()
         self.waited = 0.0           # seconds spent waiting, in total (for the benches)
 
+    def demand(self) -> int:
+        """Requests that arrived in the last ``per`` seconds, waiting ones included."""
+        now = self._clock()
+        while self._asked and self._asked[0] <= now - self.per:
+            self._asked.popleft()
+        return len(self._asked)
+
     async def wait(self) -> None:
+        self._asked.append(self._clock())
         async with self._lock:
             now = self._clock()
-            while self._starts and self._starts[0] <= now - self.per:
-                self._starts.popleft()
-            if len(self._starts) >= self.rate:
-                delay = self._starts[0] + self.per - now
+            while True:
+                while self._starts and self._starts[0] <= now - self.per:
+                    self._starts.popleft()
+                if len(self._starts) < self.rate:
+                    break
+                # the start that has to leave the window before this one may go
+                delay = self._starts[len(self._starts) - self.rate] + self.per - now
                 self.waited += delay
                 await self._sleep(delay)
                 now = self._clock()
-                self._starts.popleft()
             self._starts.append(now)
+
+
+SHARE_EVERY_S = 0.5       # how often a process reports its demand and takes its share
+SHARE_STALE_S = 3.0       # a process silent this long has stopped: its share goes to the others
+
+
+async def share_rate(pacer: GlobalPacer, store, process: str, total: int, *,
+                     every: float = SHARE_EVERY_S, clock: Callable[[], float] = time.time) -> None:
+    """Several processes of one bot share its global limit (``total`` per second): each reports
+    its demand to the store and paces itself at its share of all the demand (every process
+    keeps at least one request per second). Runs until cancelled; a store that fails keeps
+    the last share."""
+    while True:
+        try:
+            now = clock()
+            mine = pacer.demand()
+            await store.report_demand(process, mine, now)
+            demands = await store.demands(now - SHARE_STALE_S)
+            demands[process] = mine
+            pacer.rate = rate_share(total, mine, demands.values())
+        except asyncio.CancelledError:
+            raise
+        except Exception:          # noqa: BLE001 - pacing goes on at the last share
+            log.warning("could not share the global rate limit this time", exc_info=True)
+        await asyncio.sleep(every)
+
+
+def rate_share(total: int, mine: float, demands) -> int:
+    """A process's requests per second: the total split in proportion to each process's
+    demand plus one (so a quiet process can start at once); rounded down, so the shares
+    never add up to more than the total."""
+    weights = [d + 1 for d in demands]
+    return max(1, int(total * (mine + 1) / sum(weights)))
 
 
 def pace(http, pacer: GlobalPacer) -> None:

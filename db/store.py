@@ -443,6 +443,22 @@ class BaseStore:
                 " AND count=? AND reminded=0", (match_id, seat, count))
         return changed == 1
 
+    # --- the global rate limit, shared by processes --------------------------------------
+    async def report_demand(self, process: str, demand: float, at: float) -> None:
+        """This process's requests wanted per second lately (rows older than a minute go)."""
+        async with self._transaction() as tx:
+            await tx.execute(
+                "INSERT INTO process_demand (process, demand, at) VALUES (?,?,?)"
+                " ON CONFLICT (process) DO UPDATE SET demand=excluded.demand, at=excluded.at",
+                (process, demand, at))
+            await tx.execute("DELETE FROM process_demand WHERE at<?", (at - 60.0,))
+
+    async def demands(self, since: float) -> dict[str, float]:
+        """process -> its demand, of the processes that reported since ``since``."""
+        rows = await self._fetchall(
+            "SELECT process, demand FROM process_demand WHERE at>=?", (since,))
+        return {r["process"]: r["demand"] for r in rows}
+
     # --- per-seat messages --------------------------------------------------------------
     async def set_seat_message(self, match_id: int, seat: str, kind: str, channel_id: int,
                                message_id: int, stamp: str | None = None) -> None:

@@ -16,7 +16,7 @@ BIG = 2**63 - 1
 
 async def populate(url: str) -> list[int]:
     """Rows in every table: a finished match with an undone action and a rematch, a running
-    one with a panel and deadlines, a lobby, and players' languages."""
+    one with a panel and deadlines, a lobby, players' languages and a process's demand."""
     s = await open_store(url)
     try:
         ids = []
@@ -40,6 +40,7 @@ async def populate(url: str) -> list[int]:
         await s.update_match(ids[1], paused=True)
         await s.set_user_language(BIG, "hu")
         await s.set_user_language(7, "el")
+        await s.report_demand("host:42", 12.5, 1700000000.5)
         return ids
     finally:
         await s.close()

@@ -23,7 +23,8 @@ async def test_migrations_set_version_and_are_idempotent(store_url):
         assert await s2.version() == NEWEST
         assert len(await s2.matches(("lobby",))) == 1
         assert set(await s2._tables()) == {"matches", "seats", "actions", "snapshots",
-                                           "seat_messages", "deadlines", "user_languages"}
+                                           "seat_messages", "deadlines", "user_languages",
+                                           "process_demand"}
     finally:
         await s2.close()
 

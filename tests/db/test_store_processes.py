@@ -120,3 +120,13 @@ async def test_two_processes_claim_a_due_timer_exactly_once(store_url):
     finally:
         await a.close()
         await b.close()
+
+
+async def test_processes_report_their_demand_and_silent_ones_drop_out(store):
+    await store.report_demand("a:1", 30.0, 1000.0)
+    await store.report_demand("b:2", 2.0, 1000.5)
+    await store.report_demand("a:1", 35.0, 1001.0)            # the newest report counts
+    assert await store.demands(since=998.0) == {"a:1": 35.0, "b:2": 2.0}
+    assert await store.demands(since=1000.8) == {"a:1": 35.0}   # b has been silent since
+    await store.report_demand("a:1", 1.0, 1100.0)             # a minute on: b's row is gone
+    assert await store.demands(since=0.0) == {"a:1": 1.0}
