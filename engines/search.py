@@ -33,7 +33,8 @@ import engines
 
 #: simulated actions (a heuristic choice plus an ``advance``) per millisecond of budget on
 #: the reference machine (2 cores): about 85% of what ``python -m bench.ai GAME --calibrate``
-#: measured (Dec 2026: 16.8, 6.1, 9.3, 3.5), so that slower positions stay near the budget
+#: measured (Dec 2026: 16.8, 6.1, 9.3 and, since its stronger heuristic, Keyflower 2.29), so
+#: that slower positions stay near the budget
 ACTIONS_PER_MS = {"libertalia": 14.0, "glen_more": 5.0, "whisky": 8.0, "keyflower": 2.0}
 DEFAULT_ACTIONS_PER_MS = 2.0
 WALL_CAP = 1.3           # a search never takes more than this many times its budget
