@@ -806,8 +806,15 @@ class MatchService:
         for seat, kind, count, at in new:
             try:
                 await self.store.set_deadline(m.id, seat, kind, count, at)
-            except Exception:    # the timer still runs; only a restart would reset it
+            except Exception:
+                # a timer fires through its stored deadline (claim_timer): without it, it
+                # would never fire. Drop it and arm it again a little later.
                 log.exception("could not store the deadline of match %s seat %s", m.id, seat)
+                task = self._timers.pop((m.id, seat, kind), None)
+                if task is not None:
+                    task.cancel()
+                stored.pop((seat, kind), None)
+                self._retry_later(m)
 
     def deadline(self, match_id: int, seat: str, kind: str = "turn") -> float | None:
         """When the seat's running timer of that kind runs out (clock seconds), if one runs."""

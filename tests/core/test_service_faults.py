@@ -275,3 +275,31 @@ async def test_a_corrupt_row_leaves_its_match_in_the_store_and_the_others_play_o
             await svc2.choose(a.id, ANNA, "A", 0, "x", 0)
     finally:
         await svc2.close()
+
+
+async def test_a_deadline_that_could_not_be_stored_is_armed_again(env, monkeypatch):
+    """A timer fires through its stored deadline (so that one process fires it once): when
+    storing it fails, the timer is armed again later instead of never firing."""
+    store, svc, changes, _ = env
+    monkeypatch.setattr("core.service.RETRY_FIRST_S", 0.01)
+    real = store.set_deadline
+    failures = []
+
+    async def set_deadline(*a, **kw):
+        if not failures:
+            failures.append(a)
+            raise OSError("disk full")
+        return await real(*a, **kw)
+    monkeypatch.setattr(store, "set_deadline", set_deadline)
+    m = await svc.open_table("toy", guild_id=1, channel_id=5, host_id=ANNA, host_name="Anna",
+                             table={"timer": 60})
+    await svc.join(m.id, BEN, "Ben")
+    m.table["timer"] = 0.1          # a fraction of a second (the option itself allows minutes)
+    await svc.start(m.id, ANNA)
+    assert failures
+    for _ in range(300):
+        if m.seat_counts.get("A") and m.seat_counts.get("B"):
+            break
+        await asyncio.sleep(0.01)
+    assert m.seat_counts["A"] == m.seat_counts["B"] == 1      # both timed out, both moved for
+    assert [by_ai for _, _, _, by_ai in await store.actions(m.id)][:2] == [True, True]
