@@ -95,7 +95,13 @@ class Budget:
 
     @property
     def over(self) -> bool:
-        return self.left <= 0 or time.perf_counter() > self.deadline
+        return self.left <= 0 or self.late
+
+    @property
+    def late(self) -> bool:
+        """Past the wall-clock guard: whatever is being simulated stops now (a Keyflower
+        rollout in winter can take tens of milliseconds)."""
+        return time.perf_counter() > self.deadline
 
 
 def choose(engine, view: Mapping, seat: str, rng: random.Random, level: Level,
@@ -137,6 +143,8 @@ def choose(engine, view: Mapping, seat: str, rng: random.Random, level: Level,
         if it > 1 and (it - 1) % len(arms) == 0:
             sample = engine.determinize(view, rng)
         value = _rollout(engine, heuristic, sample, seat, arms[k], horizon, scale, rng, budget)
+        if value is None:         # cut short by the wall-clock guard: not a fair sample
+            break
         visits[k] += 1
         totals[k] += value
         squares[k] += value * value
@@ -171,6 +179,8 @@ def _candidates(engine, heuristic, world, seat, legal, first, k, scale, rng, bud
         return [first]
     scored = []
     for a in legal:
+        if budget.late:
+            break
         if a == first or a.get("type") in engine.navigation:
             continue
         s = engine.copy(world)
@@ -185,12 +195,16 @@ def _candidates(engine, heuristic, world, seat, legal, first, k, scale, rng, bud
     return [first] + [a for _, _, a in scored[:k - 1]]
 
 
-def _rollout(engine, heuristic, world, seat, action, horizon, scale, rng, budget) -> float:
+def _rollout(engine, heuristic, world, seat, action, horizon, scale, rng, budget) -> float | None:
+    """The worth of ``action`` in one sampled world; None when the wall-clock guard cut the
+    rollout short."""
     s = engine.copy(world)
     engine.advance(s, seat, action)
     budget.spend()
     who = seat
     for _ in range(horizon):
+        if budget.late:
+            return None
         if engine.outcome(s) is not None:
             break
         waiting = engine.to_act(s)
@@ -205,6 +219,8 @@ def _rollout(engine, heuristic, world, seat, action, horizon, scale, rng, budget
         engine.advance(s, who, a)
         budget.spend()
     _settle(engine, heuristic, s, who, rng, budget)
+    if budget.late:
+        return None
     return value_of(engine, s, seat, scale)
 
 
@@ -213,7 +229,7 @@ def _settle(engine, heuristic, s, mover, rng, budget) -> None:
     before the position is valued: halfway through one, the costs are paid and the gains
     not yet had, which would make every long turn look bad."""
     for _ in range(SETTLE_MAX):
-        if engine.outcome(s) is not None or engine.to_act(s) != [mover]:
+        if engine.outcome(s) is not None or engine.to_act(s) != [mover] or budget.late:
             return
         engine.advance(s, mover, heuristic.choose(engine, s, mover, rng))
         budget.spend()
