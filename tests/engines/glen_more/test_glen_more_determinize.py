@@ -197,11 +197,13 @@ def test_evaluate():
 
 
 def test_evaluate_counts_points_coins_and_the_coming_scorings():
+    """Points and coins count 1:1; a whisky lead counts as the barrels plus the scoring VP
+    they would give now (weights of the first stage: see test_glen_more_evaluate.py)."""
     st = E.new(SEATS[:2], seed=1)
     base = E.evaluate(st)
-    assert base["A"] == base["B"]
     st["players"]["A"]["vp"] += 4
     st["players"]["A"]["coins"] += 2
-    assert E.evaluate(st)["A"] == base["A"] + 6
-    st["players"]["A"]["whisky"] += 2             # 2 ahead in 3 scorings: 3 x 2 VP
-    assert E.evaluate(st)["A"] == base["A"] + 6 + 3 * D.difference_vp(2)
+    assert E.evaluate(st)["A"] == pytest.approx(base["A"] + 6)
+    st["players"]["A"]["whisky"] += 2             # 2 barrels, 2 ahead: 2 VP at a scoring
+    assert E.evaluate(st)["A"] == pytest.approx(base["A"] + 6 + 1.64 * 2 + 1.64 * D.difference_vp(2))
+    assert E.evaluate(st)["B"] == pytest.approx(base["B"])
