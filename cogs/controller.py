@@ -428,7 +428,7 @@ class Controller:
         if change.kind == "lobby":
             await self.edit_lobby(m)
         elif change.kind == "restored":
-            lost = await self.panels.restore(m)
+            lost = await self.panels.restore(m, reloaded=change.reloaded)
             if m.state is not None and lost:        # the crash also kept the board and hands back
                 await self.edit_board(m)
                 await self.refresh_hands(m)

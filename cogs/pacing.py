@@ -91,11 +91,15 @@ async def share_rate(pacer: GlobalPacer, store, process: str, total: int, *,
 
 
 def rate_share(total: int, mine: float, demands) -> int:
-    """A process's requests per second: the total split in proportion to each process's
-    demand plus one (so a quiet process can start at once); rounded down, so the shares
-    never add up to more than the total."""
-    weights = [d + 1 for d in demands]
-    return max(1, int(total * (mine + 1) / sum(weights)))
+    """A process's requests per second: a quarter of the total split evenly, so that a quiet
+    process can still publish a move at once (a move takes three or four requests), and the
+    rest in proportion to each process's demand; rounded down, so the shares never add up
+    to more than the total."""
+    demands = list(demands)
+    floor = total / (4 * len(demands))
+    rest = total - floor * len(demands)
+    weights = sum(d + 1 for d in demands)
+    return max(1, int(floor + rest * (mine + 1) / weights))
 
 
 def pace(http, pacer: GlobalPacer) -> None:

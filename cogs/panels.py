@@ -140,10 +140,12 @@ class Panels:
         return seat in newly
 
     # --- delivering decisions -------------------------------------------------------------
-    async def deliver(self, m: Match, notes: dict[str, list[str]]) -> None:
+    async def deliver(self, m: Match, notes: dict[str, list[str]], *, claim: bool = True) -> None:
         """Every human seat asked a new decision gets it once, as a new message, with the
         private news of this change (``notes``: lines per seat) on top; news for a seat
-        with no new decision goes in a DM of its own. Then the mention line."""
+        with no new decision goes in a DM of its own. Then the mention line. A DM panel is
+        claimed in the store first, so that of two processes publishing about one match only
+        one sends it (``claim=False``: a restart delivering what a dead process claimed)."""
         asked = self.humans_asked(m) if m.status == "running" else set()
         newly = asked - self.waiting.get(m.id, set())
         self.waiting[m.id] = asked
@@ -166,6 +168,8 @@ class Panels:
                     continue
             elif ping:
                 mention.append(seat)
+            if claim and not await self.c.service.store.claim_offer(m.id, seat, stamp_text(stamp)):
+                continue                         # another process sends this one
             lines = notes.pop(seat, [])
             content, view = self.build(m, seat, self.c.locale(m, s))
             built = self.stamp(m, seat)          # the decision the panel offers
@@ -371,7 +375,7 @@ class Panels:
                                                  content, time.monotonic())
 
     # --- after a restart --------------------------------------------------------------------
-    async def restore(self, m: Match) -> bool:
+    async def restore(self, m: Match, *, reloaded: bool = False) -> bool:
         """Remember who is waiting and which panels they hold, so nobody is pinged or sent a
         panel twice (the old panels keep working). A decision whose panel had not been posted
         when the bot stopped (it died between storing a move and publishing it) is delivered
@@ -401,7 +405,9 @@ class Panels:
         for seat in held:
             self.offered[(m.id, seat)] = self.pinged[(m.id, seat)] = self.stamp(m, seat)
         if waiting - held:
-            await self.deliver(m, {})
+            # after a restart the panels a dead process had claimed are sent anyway; when
+            # another live process moved the match, it sends its own
+            await self.deliver(m, {}, claim=reloaded)
             return True
         return False
 

@@ -96,6 +96,8 @@ class Change:
     steps: list[Step] = field(default_factory=list)
     actor: int | None = None     # the user who caused it, if any
     seat: str | None = None      # for reminders and pauses
+    reloaded: bool = False       # "restored" while another live process may be publishing
+                                 # about the match (it moved it, or owns its shard)
 
 
 @dataclass
@@ -282,7 +284,9 @@ class MatchService:
             raise ServiceError("That table no longer exists or has ended.") from None
         self.matches[m.id] = m
         await self._reload_languages(m)
-        await self._notify(m, Change("restored"))
+        # a table of another process's shards: that process is alive (or will restart and
+        # deliver what it owes), so only what nobody claimed is delivered from here
+        await self._notify(m, Change("restored", reloaded=not self.owns(m.guild_id)))
         await self.catch_up(m)
         return m
 
@@ -350,7 +354,7 @@ class MatchService:
                 setattr(m, f.name, getattr(fresh, f.name))
         self._deadlines.pop(m.id, None)
         await self._reload_languages(m)
-        await self._notify(m, Change("restored"))
+        await self._notify(m, Change("restored", reloaded=True))
 
     async def _reload_languages(self, m: Match) -> None:
         """The players' own languages as the store has them (another process may have heard

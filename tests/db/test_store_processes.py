@@ -130,3 +130,12 @@ async def test_processes_report_their_demand_and_silent_ones_drop_out(store):
     assert await store.demands(since=1000.8) == {"a:1": 35.0}   # b has been silent since
     await store.report_demand("a:1", 1.0, 1100.0)             # a minute on: b's row is gone
     assert await store.demands(since=0.0) == {"a:1": 1.0}
+
+
+async def test_a_decision_panel_is_claimed_once(store):
+    mid = await _running(store)
+    assert await store.claim_offer(mid, "A", "3:ab")
+    assert not await store.claim_offer(mid, "A", "3:ab")      # another process: not again
+    assert await store.claim_offer(mid, "B", "3:ab")          # another seat
+    assert await store.claim_offer(mid, "A", "4:cd")          # the seat's next decision
+    assert await store.seat_panels(mid, "panel") == {}        # the DM panels are apart

@@ -23,6 +23,9 @@ async def start_bot_inprocess(db_path, games=("libertalia",)):
     bot = GameBot(store, games=list(games), **TEST_CLIENT_KWARGS)
     task = asyncio.create_task(bot.start("sandbox-token"))
     await asyncio.wait_for(bot.wait_until_ready(), 20)
+    # the stored tables load in the background once the bot is connected: wait for them, so
+    # that a test sees what a restart brought back
+    await asyncio.wait_for(bot.service.warmed.wait(), 20)
     return bot, task, store
 
 
