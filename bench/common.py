@@ -69,3 +69,15 @@ def print_result(result: dict) -> None:
 
 __all__ = ["play_game", "percentile", "parse_players", "print_result", "random_policy",
            "seat_names", "statistics"]
+
+
+def run_against_stand_in(run, args) -> int:
+    """The end of a bench that drives the stand-in: logging (the stand-in's own only with
+    ``-v``), ``asyncio.run(run(args))``, its result printed as the last line."""
+    import asyncio
+    import logging
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("sandbox").setLevel(logging.WARNING if args.verbose else logging.ERROR)
+    print_result(asyncio.run(run(args)))
+    return 0

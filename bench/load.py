@@ -65,7 +65,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bench.common import percentile, print_result
+from bench.common import percentile, run_against_stand_in
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ("libertalia", "glen_more", "whisky", "keyflower")
@@ -946,11 +946,7 @@ def main(argv=None) -> int:
         print("bench.load: several processes need PostgreSQL (--database postgresql or a URL)",
               file=sys.stderr)
         return 2
-    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    logging.getLogger("sandbox").setLevel(logging.WARNING if args.verbose else logging.ERROR)
-    print_result(asyncio.run(run(args)))
-    return 0
+    return run_against_stand_in(run, args)
 
 
 if __name__ == "__main__":

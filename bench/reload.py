@@ -56,7 +56,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from bench.common import print_result
+from bench.common import run_against_stand_in
 from db.store import SNAPSHOT_EVERY
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -424,11 +424,7 @@ def main(argv=None) -> int:
     if args.matches < 1:
         print("bench.reload: --matches must be at least 1", file=sys.stderr)
         return 2
-    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    logging.getLogger("sandbox").setLevel(logging.WARNING if args.verbose else logging.ERROR)
-    print_result(asyncio.run(run(args)))
-    return 0
+    return run_against_stand_in(run, args)
 
 
 if __name__ == "__main__":

@@ -4,27 +4,16 @@ import random
 
 from engines.whisky import ai
 from engines.whisky import evaluate as ev
-from whisky_helpers import (correct_option, current, dests, dice, do, make_engine, new_game,  # noqa: F401
+from whisky_helpers import (asked, correct_option, current, dests, dice, do, make_engine, new_game,  # noqa: F401
                             place, roll)
 
-
-def _asked(eng, dice, level):
-    """A fresh game whose first seat has walked to Glenkinchie and asked a question of
-    ``level``; (state, that seat)."""
-    st = new_game(eng, seed=7)
-    seat = current(eng, st)
-    place(st, seat, "LO_MUSSELBURGH", character="winchester")
-    roll(eng, st, dice, 1)
-    do(eng, st, {"type": "move", "to": "LO_GLENKINCHIE"})
-    do(eng, st, {"type": "ask", "level": level})
-    return st, seat
 
 
 def test_accuracy_is_configurable(dice):
     eng = make_engine()
     for acc, expect_right in ((1.0, True), (0.0, False)):
         choose = ai.make_choose({"easy": acc, "medium": acc, "hard": acc})
-        st, seat = _asked(eng, dice, "easy")
+        st, seat = asked(eng, dice, "easy")
         a = choose(eng, st, seat, random.Random(1))
         assert a["type"] == "answer"
         assert (a["option"] == correct_option(eng, st)) is expect_right
@@ -32,7 +21,7 @@ def test_accuracy_is_configurable(dice):
 
 def test_default_accuracy_roughly_matches(dice):
     eng = make_engine()
-    st, seat = _asked(eng, dice, "medium")
+    st, seat = asked(eng, dice, "medium")
     r = random.Random(3)
     right = sum(ai.choose(eng, st, seat, r) == {"type": "answer", "option": correct_option(eng, st)}
                 for _ in range(400))
@@ -178,7 +167,7 @@ def test_searching_levels_answer_with_their_own_accuracy(dice):
     often as their level says, not always)."""
     from engines import players, search
     eng = make_engine()           # its own question bank: search with it, not the registered engine
-    st, seat = _asked(eng, dice, "medium")
+    st, seat = asked(eng, dice, "medium")
     assert eng.knowledge_decision(st, seat)
     assert not any(eng.knowledge_decision(st, s) for s in st["seats"] if s != seat)
     right_answer = {"type": "answer", "option": correct_option(eng, st)}

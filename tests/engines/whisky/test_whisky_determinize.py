@@ -19,7 +19,7 @@ from engines.whisky import ai
 from engines.whisky import data as D
 from engines.whisky.determinize import unseen_lost, unseen_specials
 from engines.whisky.engine import WhiskyEngine
-from whisky_helpers import current, dice, do, make_engine, new_game, place, roll  # noqa: F401
+from whisky_helpers import asked, current, dice, do, make_engine, new_game, place, roll  # noqa: F401
 from tests.engines.worlds import assert_agrees, play_on as play_on_from
 
 E = WhiskyEngine()
@@ -142,16 +142,6 @@ def test_determinized_worlds_match_the_seat_view_slow(i):
 
 
 # --- the question being asked ---------------------------------------------------------------
-def asked(eng, dice, level, seats=("A", "B")):
-    st = new_game(eng, seats, seed=7)
-    seat = current(eng, st)
-    place(st, seat, "LO_MUSSELBURGH", character="winchester")
-    roll(eng, st, dice, 1)
-    do(eng, st, {"type": "move", "to": "LO_GLENKINCHIE"})
-    do(eng, st, {"type": "ask", "level": level})
-    return st, seat
-
-
 def test_only_the_asked_seat_knows_the_answer(dice):
     eng = make_engine()
     st, seat = asked(eng, dice, "medium", seats=("A", "B", "C"))

@@ -141,3 +141,15 @@ def start_turn_of(eng, st, seat):
     ev = []
     eng._advance(st, ev)
     return ev
+
+
+def asked(eng, dice, level, seats=("A", "B")):
+    """A fresh game whose first seat has walked to Glenkinchie and asked a question of
+    ``level``; (state, that seat)."""
+    st = new_game(eng, seats, seed=7)
+    seat = current(eng, st)
+    place(st, seat, "LO_MUSSELBURGH", character="winchester")
+    roll(eng, st, dice, 1)
+    do(eng, st, {"type": "move", "to": "LO_GLENKINCHIE"})
+    do(eng, st, {"type": "ask", "level": level})
+    return st, seat
