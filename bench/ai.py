@@ -9,14 +9,18 @@ both levels sit in every position equally often), seeds are fixed. The last line
 a JSON object: ``games``, ``a_win_rate`` (a tie for first counts half), ``a_mean_score``,
 ``b_mean_score``, ``ms_per_decision_p50_a`` and ``_p95_a`` (and ``_b``). The first form
 keeps its old keys too (``ai_win_rate``, ``mean_score_margin``). ``--workers`` plays games
-in parallel processes (default: one per core)."""
+in parallel processes (default: one per core). ``--record FILE`` appends each finished
+game to a JSON-lines file and, run again with the same settings, plays only the games not
+yet in it: a 200-game run of ``hard`` (hours of CPU) can be stopped and resumed, and its
+figures are the same as one run's, since game i always has the same seed."""
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from bench.common import percentile, play_game, print_result, random_policy, seat_names
 from engines import players
@@ -56,19 +60,25 @@ def main(argv=None) -> int:
     ap.add_argument("--b", default=RANDOM, help="level of side b (default: random)")
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--record", metavar="FILE",
+                    help="append each game to this JSON-lines file; games already in it are not played again")
     ap.add_argument("--calibrate", action="store_true",
                     help="measure the game's simulated actions per millisecond (search.ACTIONS_PER_MS)")
     args = ap.parse_args(argv)
     if args.calibrate:
         print_result(calibrate(args.game, args.players, args.seed))
         return 0
+    settings = {"game": args.game, "players": args.players, "seed": args.seed, "a": args.a, "b": args.b}
+    done = _recorded(args.record, settings) if args.record else {}
     jobs = [(args.game, args.players, args.seed * 7919 + i, i, args.a, args.b)
-            for i in range(args.games)]
-    if args.workers > 1:
-        with ProcessPoolExecutor(args.workers) as pool:
-            results = list(pool.map(play_one, *zip(*jobs)))
-    else:
-        results = [play_one(*j) for j in jobs]
+            for i in range(args.games) if i not in done]
+    results = {i: r for i, r in done.items() if i < args.games}
+    for index, r in _play_all(jobs, args.workers):
+        results[index] = r
+        if args.record:
+            with open(args.record, "a") as f:
+                f.write(json.dumps({**settings, "index": index, "result": r}) + "\n")
+    results = [results[i] for i in sorted(results)]
 
     wins = 0.0
     scores = {"a": [], "b": []}
@@ -102,6 +112,33 @@ def main(argv=None) -> int:
         result["mean_score_margin"] = round(margin / max(1, args.games), 2)
     print_result(result)
     return 0
+
+
+def _play_all(jobs: list[tuple], workers: int):
+    """(index, result) of each job, in the order they finish."""
+    if workers <= 1:
+        for j in jobs:
+            yield j[3], play_one(*j)
+        return
+    with ProcessPoolExecutor(workers) as pool:
+        futures = {pool.submit(play_one, *j): j[3] for j in jobs}
+        for f in as_completed(futures):
+            yield futures[f], f.result()
+
+
+def _recorded(path: str, settings: dict) -> dict[int, dict]:
+    """The games of a record file played with these settings, by index."""
+    if not os.path.exists(path):
+        return {}
+    found = {}
+    with open(path) as f:
+        for line in f:
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            if all(row.get(k) == v for k, v in settings.items()):
+                found[row["index"]] = row["result"]
+    return found
 
 
 def calibrate(game: str, n_players: int, seed: int, actions: int = 1500) -> dict:

@@ -5,8 +5,10 @@ consistent with it (``engine.determinize``), plays one of the seat's legal actio
 then lets every seat play on with the game's heuristic AI (``ai.choose``, with a little
 noise) for a bounded number of actions, and values the position it reaches with
 ``engine.evaluate`` (the real score once the game is over). UCB1 spreads the iterations
-over the root actions; the action played is the one with the best mean value among the
-well-visited ones.
+over the root actions, and an action whose rollouts show it clearly worse than the best
+one is dropped (successive elimination): once one action is left, the search stops early
+and the rest of the budget is not spent. The action played is the one with the best mean
+value among the well-visited ones.
 
 Why this and not a full information-set tree: our games are long (60 to 400 actions) and a
 heuristic decision costs 0.1 to 0.5 ms, so a second buys a few hundred short rollouts, not a
@@ -41,6 +43,8 @@ WALL_CAP = 1.3           # a search never takes more than this many times its bu
 EXPLORATION = 0.5        # UCB1's constant; rewards lie in [0, 1]
 CONFIDENCE = 1.0         # standard errors by which an action must beat the heuristic's pick
 NOISE = 0.1              # chance that a rollout move is uniformly random instead of heuristic
+ELIMINATE_AFTER = 8      # rollouts every remaining action has had before any is dropped
+ELIMINATE_Z = 2.5        # standard errors apart before an action is dropped as worse
 SETTLE_MAX = 60          # actions a player may still take to finish a turn before a leaf is valued
 
 
@@ -129,47 +133,71 @@ def choose(engine, view: Mapping, seat: str, rng: random.Random, level: Level,
     visits = [0] * len(arms)
     totals = [0.0] * len(arms)
     squares = [0.0] * len(arms)
+    active = list(range(len(arms)))
     sample = world
-    it = 0
-    while not budget.over:
+    it = in_sample = 0
+    while not budget.over and len(active) > 1:
         it += 1
-        if it <= len(arms):
-            k = it - 1
+        unvisited = [i for i in active if not visits[i]]
+        if unvisited:
+            k = unvisited[0]
         else:
             logn = math.log(it)
-            k = max(range(len(arms)), key=lambda i: totals[i] / visits[i]
+            k = max(active, key=lambda i: totals[i] / visits[i]
                     + EXPLORATION * math.sqrt(logn / visits[i]))
-        # a fresh sampled world every len(arms) iterations: the arms share the worlds they meet
-        if it > 1 and (it - 1) % len(arms) == 0:
-            sample = engine.determinize(view, rng)
+        # a fresh sampled world once each remaining arm has had one: they share the worlds
+        if in_sample == len(active):
+            sample, in_sample = engine.determinize(view, rng), 0
+        in_sample += 1
         value = _rollout(engine, heuristic, sample, seat, arms[k], horizon, scale, rng, budget)
         if value is None:         # cut short by the wall-clock guard: not a fair sample
             break
         visits[k] += 1
         totals[k] += value
         squares[k] += value * value
-    return arms[_pick(visits, totals, squares)]
+        active = survivors(active, visits, totals, squares)
+    return arms[_pick(active, visits, totals, squares)]
 
 
-def _pick(visits: list[int], totals: list[float], squares: list[float]) -> int:
-    """The arm to play: the best mean among the arms visited at least half as often as the
-    most visited, if it beats the heuristic's pick (arm 0) by ``CONFIDENCE`` standard errors
-    of the difference; else the heuristic's pick. Noisy rollouts then cannot talk the AI out
-    of a sound move on a fluke."""
-    most = max(visits)
+def _mean_and_error(visits: list[int], totals: list[float], squares: list[float], i: int):
+    """The mean reward of arm ``i`` and the standard error of that mean."""
+    n = visits[i]
+    mean = totals[i] / n
+    return mean, math.sqrt(max(0.0, squares[i] / n - mean * mean) / max(1, n - 1))
+
+
+def survivors(active: list[int], visits: list[int], totals: list[float],
+              squares: list[float]) -> list[int]:
+    """The arms still worth rollouts: once each has had ``ELIMINATE_AFTER``, an arm whose
+    upper bound (mean + ``ELIMINATE_Z`` standard errors) does not reach the best arm's lower
+    bound is dropped. Arms that always return the same value tie: the heuristic's pick
+    (arm 0) stays, so a choice the rollouts cannot tell apart costs little."""
+    if len(active) < 2 or min(visits[i] for i in active) < ELIMINATE_AFTER:
+        return active
+    bounds = {i: _mean_and_error(visits, totals, squares, i) for i in active}
+    best = max(active, key=lambda i: (bounds[i][0], i == 0))
+    floor = bounds[best][0] - ELIMINATE_Z * bounds[best][1]
+    return [i for i in active
+            if i == best or bounds[i][0] + ELIMINATE_Z * bounds[i][1] > floor]
+
+
+def _pick(active: list[int], visits: list[int], totals: list[float], squares: list[float]) -> int:
+    """The arm to play: the best mean among the remaining arms visited at least half as
+    often as the most visited, if it beats the heuristic's pick (arm 0) by ``CONFIDENCE``
+    standard errors of the difference; else the heuristic's pick. Noisy rollouts then cannot
+    talk the AI out of a sound move on a fluke. Once the heuristic's pick has been dropped,
+    the best remaining arm."""
+    if len(active) == 1:
+        return active[0]
+    most = max(visits[i] for i in active)
     if most == 0:                 # the budget ran out before any rollout
         return 0
-    mean = [t / n if n else 0.0 for t, n in zip(totals, visits)]
-    best = max((i for i in range(len(visits)) if visits[i] and visits[i] * 2 >= most),
-               key=lambda i: (mean[i], i == 0))
-    if best == 0 or not visits[0]:
+    mean = {i: _mean_and_error(visits, totals, squares, i) for i in active if visits[i]}
+    best = max((i for i in mean if visits[i] * 2 >= most), key=lambda i: (mean[i][0], i == 0))
+    if best == 0 or 0 not in mean:
         return best
-
-    def var_of_mean(i: int) -> float:
-        n = visits[i]
-        return max(0.0, squares[i] / n - mean[i] ** 2) / max(1, n - 1)
-    margin = CONFIDENCE * math.sqrt(var_of_mean(best) + var_of_mean(0))
-    return best if mean[best] - mean[0] > margin else 0
+    margin = CONFIDENCE * math.sqrt(mean[best][1] ** 2 + mean[0][1] ** 2)
+    return best if mean[best][0] - mean[0][0] > margin else 0
 
 
 def _candidates(engine, heuristic, world, seat, legal, first, k, scale, rng, budget) -> list[dict]:
