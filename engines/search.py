@@ -55,12 +55,15 @@ class Level:
     budget_ms: int
     horizon: int          # actions per rollout (per seat at the table: scaled by players)
     candidates: int       # root actions searched: the heuristic's pick plus the best by a 1-ply look
+    eliminate: bool = False   # drop clearly worse actions and stop early (see ``survivors``)
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", 0, 0, 1),
     "normal": Level("normal", 100, 4, 4),
-    "hard": Level("hard", 1000, 8, 8),
+    # normal's budget buys each action a few dozen rollouts at most (a handful in Keyflower),
+    # little for a test to drop one on: it spends its 100 ms; hard stops once one is left
+    "hard": Level("hard", 1000, 8, 8, eliminate=True),
 }
 
 
@@ -155,7 +158,8 @@ def choose(engine, view: Mapping, seat: str, rng: random.Random, level: Level,
         visits[k] += 1
         totals[k] += value
         squares[k] += value * value
-        active = survivors(active, visits, totals, squares)
+        if level.eliminate:
+            active = survivors(active, visits, totals, squares)
     return arms[_pick(active, visits, totals, squares)]
 
 
