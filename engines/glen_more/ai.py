@@ -398,38 +398,40 @@ def _move(engine, state, seat, p, turn, legal):
     return {"type": "end"}
 
 
-def _coverage(g):
-    """How many open cells next to the display have a clansman within reach (placement
-    condition 2): the AI keeps its clansmen where new tiles can go."""
+def _reach(g) -> dict[tuple[int, int], int]:
+    """Each open cell next to the display -> the clansmen on the eight cells around it.
+    A cell with any may take a new tile (placement condition 2)."""
     open_cells = set()
     for (x, y) in g:
         for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
             c = (x + dx, y + dy)
             if c not in g:
                 open_cells.add(c)
-    n = 0
-    for (x, y) in open_cells:
-        if any(g.get((x + dx, y + dy), {}).get("men", 0) > 0 for dx, dy in DIRS8):
-            n += 1
-    return n
+    return {(x, y): sum(g[n]["men"] for dx, dy in DIRS8 if (n := (x + dx, y + dy)) in g)
+            for (x, y) in open_cells}
+
+
+def _around(c) -> set[tuple[int, int]]:
+    return {(c[0] + dx, c[1] + dy) for dx, dy in DIRS8}
 
 
 def _movement_plan(engine, state, p, turn, fixed=None):
     """("move", from, to) / ("chieftain", from) / None for the next movement point."""
     g = {c: {"men": t["men"], "id": t["id"]} for c, t in grid(p).items()}
-    base = _coverage(g)
+    reach = _reach(g)
+    base = sum(1 for men in reach.values() if men > 0)
     sources = [c for c, t in g.items() if t["men"] > 0 and (fixed is None or c == fixed)]
     best = None
     for c in sources:
+        near_c = _around(c)
         for dx, dy in DIRS8:
             d = (c[0] + dx, c[1] + dy)
             if d not in g:
                 continue
-            g[c]["men"] -= 1
-            g[d]["men"] += 1
-            gain = _coverage(g) - base
-            g[c]["men"] += 1
-            g[d]["men"] -= 1
+            # one clansman from c to d: only the open cells around one of them change
+            near_d = _around(d)
+            gain = (sum(1 for o in near_d - near_c if reach.get(o) == 0)
+                    - sum(1 for o in near_c - near_d if reach.get(o) == 1))
             if gain > 0 and (best is None or gain > best[0]):
                 best = (gain, c, d)
     if best:
@@ -439,9 +441,7 @@ def _movement_plan(engine, state, p, turn, fixed=None):
     if clansmen(p) > keep:
         bestc = None
         for c in sources:
-            g[c]["men"] -= 1
-            cov = _coverage(g)
-            g[c]["men"] += 1
+            cov = base - sum(1 for o in _around(c) if reach.get(o) == 1)   # c's clansman leaves
             if bestc is None or cov > bestc[0]:
                 bestc = (cov, c)
         if bestc and (bestc[0] >= min(base, 4) or keep == 1):

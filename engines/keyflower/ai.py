@@ -85,7 +85,15 @@ def _winter_value(engine, st, seat, tid):
 
 
 def _needs(engine, st, seat):
-    """Resources wanted on each own upgradable tile: {tid: {res: missing}}."""
+    """Resources wanted on each own upgradable tile: {tid: {res: missing}}; once per
+    decision (the scores of one decision ask for it dozens of times). Read-only."""
+    key = ("needs", seat)
+    if key not in _MEMO:
+        _MEMO[key] = _count_needs(engine, st, seat)
+    return _MEMO[key]
+
+
+def _count_needs(engine, st, seat):
     out = {}
     for tid, t in engine.village(st, seat).items():
         cost = TILES[tid].get("cost")
@@ -307,7 +315,10 @@ def _gain_value(engine, st, seat, gain, target, own):
     needs = _needs(engine, st, seat)
     aim = _hand_aims(st, seat)
     v = 0.0
-    short = _shortfall(engine, st, seat, needs)
+    key = ("shortfall", seat)
+    if key not in _MEMO:
+        _MEMO[key] = _shortfall(engine, st, seat, needs)
+    short = _MEMO[key]
     for k, n in gain.items():
         if k in RESOURCES:
             want = (target in needs and (k in needs[target]["miss"] or "any" in needs[target]["miss"])

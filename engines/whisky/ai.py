@@ -27,6 +27,7 @@ ACCURACY = {
 }
 SEA_COST = 5      # a crossing costs about a turn and a half of walking
 DECAY = 0.88
+_DECAY_POW = [DECAY ** d for d in range(256)]   # distances on the map are below 60
 
 
 @lru_cache(maxsize=1)
@@ -65,14 +66,16 @@ def _targets(engine, state, seat, acc) -> dict[str, float]:
     owned = {b["d"] for b in p["bottles"]}
     out: dict[str, float] = {}
     rich = engine._points(state, seat) >= state["options"]["victory_points"] - 4
+    by_worth = sorted(D.LEVELS, key=lambda lv: -acc[lv] * D.LEVEL_VALUE[lv])
     for d, stock in state["stock"].items():
         if d in owned or not stock or p["last_failed"] == d:
             continue
         mult = ch["factor"] if ch["kind"] == "multiplier" and ch["distillery"] == d else 1
         ev = 0.0
-        for lv in D.LEVELS:
+        for lv in by_worth:           # the first bottle value left is the best one
             if engine._stock_has(state, d, D.LEVEL_VALUE[lv]):
-                ev = max(ev, acc[lv] * D.LEVEL_VALUE[lv] * mult)
+                ev = acc[lv] * D.LEVEL_VALUE[lv] * mult
+                break
         if D.region(d) not in regions:
             w = ev + 4.0 + (20.0 if rich else 0.0)
         else:
@@ -88,13 +91,27 @@ def _targets(engine, state, seat, acc) -> dict[str, float]:
     return out
 
 
+def _ranked(targets: dict[str, float]) -> list[tuple[str, float]]:
+    """The targets, most wanted first (for ``_potential`` over many fields)."""
+    return sorted(targets.items(), key=lambda tw: -tw[1])
+
+
 def _potential(field, targets, dist) -> float:
+    """The best of the targets' wants, each decayed by its distance from ``field``.
+    ``targets``: a dict, or ``_ranked`` of one. The search's rollouts call this about a
+    million times a game, hence the table of powers and the early stop (every later want is
+    smaller, and no decay is above 1)."""
+    ranked = targets if isinstance(targets, list) else _ranked(targets)
     row = dist.get(field, {})
     best = 0.0
-    for t, w in targets.items():
+    for t, w in ranked:
+        if w <= best:
+            break
         d = row.get(t)
         if d is not None:
-            best = max(best, w * DECAY ** d)
+            v = w * _DECAY_POW[d]
+            if v > best:
+                best = v
     return best
 
 
@@ -141,7 +158,7 @@ def _choose(engine, state, seat, rng, acc):
         return _ready(engine, state, seat, rng, acc, legal, types, full, land)
 
     if kind == "move":
-        targets = _targets(engine, state, seat, acc)
+        targets = _ranked(_targets(engine, state, seat, acc))
 
         def score(o):
             f = D.FIELDS[o["to"]]

@@ -136,11 +136,11 @@ def test_resources_another_tile_needs_are_worth_producing():
     produced on the home tile (from another village or the auction) is wanted."""
     st = table()
     put(st, "A", "sawmill", 1, -1)
-    needs = ai._needs(E, st, "A")
+    needs = ai._count_needs(E, st, "A")
     assert needs["sawmill"]["miss"] == {"wood": 3}
     assert ai._shortfall(E, st, "A", needs)["wood"] == 3
     give_res(st, home(st, "A"), wood=4)     # the home tile's own upgrade takes 1 at most
-    assert ai._shortfall(E, st, "A", ai._needs(E, st, "A"))["wood"] <= 0
+    assert ai._shortfall(E, st, "A", ai._count_needs(E, st, "A"))["wood"] <= 0
     # no upgrade here takes gold: its worth stays the plain one
     assert ai._shortfall(E, st, "A", needs)["gold"] <= 0
 
