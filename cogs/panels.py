@@ -86,6 +86,8 @@ class Panels:
         self.dm: dict[tuple[int, str], DmPanel] = {}
         self.ephemeral: dict[tuple[int, str], EphemeralPanel] = {}
         self.public: dict[tuple[int, str], PublicPanel] = {}
+        # decisions another process read out at the table: their message is in the store
+        self.read_elsewhere: set[tuple[int, str]] = set()
         self.waiting: dict[int, set[str]] = {}                    # humans asked, last publication
         self.pinged: dict[tuple[int, str], tuple[int, str]] = {}  # decision last mentioned
 
@@ -161,7 +163,11 @@ class Panels:
             if ping:
                 self.pinged[key] = stamp
             if m.engine.public_decision(m.state, seat):
-                await self._post_public(m, seat, stamp, ping)
+                store = self.c.service.store
+                if not claim or await store.claim_offer(m.id, seat, stamp_text(stamp), "table_offer"):
+                    await self._post_public(m, seat, stamp, ping)
+                else:
+                    self.read_elsewhere.add(key)
                 if not self.private_extras(m, seat):
                     await self.retire_dm(m, seat)
                     await self.retire_ephemeral(m, seat)
@@ -224,6 +230,7 @@ class Panels:
         """A decision read out at the table that is no longer asked loses its buttons, with
         a line that says how it ended (the answer given, or that time ran out)."""
         t = self.c.t(m)
+        await self._adopt_read_elsewhere(m)
         for (mid, seat), panel in list(self.public.items()):
             if mid != m.id:
                 continue
@@ -236,6 +243,20 @@ class Panels:
             elif first is not None and action_key(first.action) in panel.labels:
                 note = t("✓ {choice}", choice=panel.labels[action_key(first.action)])
             await self.retire_public(m, seat, note)
+
+    async def _adopt_read_elsewhere(self, m: Match) -> None:
+        """The questions of this match that another process read out: this process has
+        moved on from them, so it takes their messages from the store to retire them."""
+        seats = [seat for (mid, seat) in self.read_elsewhere if mid == m.id]
+        if not seats:
+            return
+        stored = await self.c.service.store.seat_panels(m.id, "table_panel")
+        for seat in seats:
+            self.read_elsewhere.discard((m.id, seat))
+            if seat in stored and (m.id, seat) not in self.public:
+                channel_id, message_id, stamp = stored[seat]
+                self.public[(m.id, seat)] = PublicPanel(channel_id, message_id, None,
+                                                        stamp_of(stamp), {})
 
     async def retire_public(self, m: Match, seat: str, note: str = "") -> None:
         panel = self.public.pop((m.id, seat), None)
@@ -287,6 +308,7 @@ class Panels:
 
     async def retire_all(self, m: Match, note_text: Text) -> None:
         """The end of a table: no panel of it stays clickable."""
+        await self._adopt_read_elsewhere(m)
         for (mid, seat) in [k for k in (*self.dm, *self.ephemeral, *self.public) if k[0] == m.id]:
             s = m.seat(seat)
             note = tr(note_text, self.c.locale(m, s))
@@ -400,8 +422,7 @@ class Panels:
                     labels = {action_key(a): self.c.t(m)(m.engine.label(m.state, seat, a)) for a in acts}
                     self.public[(m.id, seat)] = PublicPanel(channel_id, message_id, None, now, labels)
                 else:            # an older question: retired when the current one is read out
-                    count, _, fp = stamp.partition(":")
-                    self.public[(m.id, seat)] = PublicPanel(channel_id, message_id, None, (int(count), fp), {})
+                    self.public[(m.id, seat)] = PublicPanel(channel_id, message_id, None, stamp_of(stamp), {})
         for seat in held:
             self.offered[(m.id, seat)] = self.pinged[(m.id, seat)] = self.stamp(m, seat)
         if waiting - held:
@@ -415,3 +436,9 @@ class Panels:
 def stamp_text(stamp: tuple[int, str]) -> str:
     """A panel's decision as stored with it: "<the seat's action count>:<fingerprint>"."""
     return f"{stamp[0]}:{stamp[1]}"
+
+
+def stamp_of(text: str | None) -> tuple[int, str]:
+    """The decision of ``stamp_text`` (a panel stored without one: none)."""
+    count, _, fp = (text or "0:").partition(":")
+    return int(count), fp

@@ -471,15 +471,17 @@ class BaseStore:
                 " channel_id=excluded.channel_id, message_id=excluded.message_id,"
                 " stamp=excluded.stamp", (match_id, seat, kind, channel_id, message_id, stamp))
 
-    async def claim_offer(self, match_id: int, seat: str, stamp: str) -> bool:
+    async def claim_offer(self, match_id: int, seat: str, stamp: str, kind: str = "offer") -> bool:
         """Whether this caller sends the seat the panel of decision ``stamp`` (see
-        set_seat_message): once, whichever process publishes the move that asks it."""
+        set_seat_message): once, whichever process publishes the move that asks it.
+        ``kind``: "offer" for the seat's own panel, "table_offer" for a decision read out
+        at the table."""
         async with self._transaction() as tx:
             changed = await tx.execute(
                 "INSERT INTO seat_messages (match_id, seat, kind, channel_id, message_id, stamp)"
-                " VALUES (?,?,'offer',0,0,?) ON CONFLICT (match_id, seat, kind) DO UPDATE SET"
+                " VALUES (?,?,?,0,0,?) ON CONFLICT (match_id, seat, kind) DO UPDATE SET"
                 " stamp=excluded.stamp WHERE seat_messages.stamp IS NULL"
-                " OR seat_messages.stamp<>excluded.stamp", (match_id, seat, stamp))
+                " OR seat_messages.stamp<>excluded.stamp", (match_id, seat, kind, stamp))
         return changed == 1
 
     async def seat_messages(self, match_id: int, kind: str) -> dict[str, tuple[int, int]]:

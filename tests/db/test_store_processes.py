@@ -139,3 +139,6 @@ async def test_a_decision_panel_is_claimed_once(store):
     assert await store.claim_offer(mid, "B", "3:ab")          # another seat
     assert await store.claim_offer(mid, "A", "4:cd")          # the seat's next decision
     assert await store.seat_panels(mid, "panel") == {}        # the DM panels are apart
+    # reading the same decision out at the table is claimed on its own, once
+    assert await store.claim_offer(mid, "A", "4:cd", "table_offer")
+    assert not await store.claim_offer(mid, "A", "4:cd", "table_offer")

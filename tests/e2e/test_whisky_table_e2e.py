@@ -101,3 +101,34 @@ async def test_a_question_out_of_time_says_so_and_loses_its_buttons(sb, tmp_path
         assert (seat, {"type": "timeout"}) in [(a[1], a[2]) for a in await store.actions(match.id)]
     finally:
         await stop_bot_inprocess(bot, task, store)
+
+
+def question_messages(sb, thread, msg) -> list:
+    """The messages in the thread that read out the same question as ``msg``."""
+    first_line = msg.text.splitlines()[0]
+    return [x for x in sb.messages(thread) if x.text.splitlines()[:1] == [first_line]]
+
+
+async def test_a_second_publisher_does_not_read_the_question_out_again(sb, tmp_path):
+    """Two processes that both publish the move asking a question (each has the match
+    loaded) read it out once: the store's claim goes to one of them."""
+    bot, task, store, match, thread, msg, asker = await table_until_a_question(
+        sb, tmp_path, "twice", give_cards=False)
+    try:
+        panels = bot.controller.panels
+        seat = match.seat_of(sb.user(asker.name).id).seat
+        assert len(question_messages(sb, thread, msg)) == 1
+        # what a second process would do: it has not delivered this decision yet
+        panels.offered.pop((match.id, seat))
+        panels.public.pop((match.id, seat))
+        await panels.deliver(match, {})
+        await bot.controller.idle()
+        assert len(question_messages(sb, thread, msg)) == 1
+        # ... and when that process moves the match on (time runs out), the question read
+        # out by the other one loses its buttons all the same
+        assert msg.custom_ids
+        await bot.service.timeout(match.id, seat)
+        await bot.controller.idle()
+        assert not msg.custom_ids
+    finally:
+        await stop_bot_inprocess(bot, task, store)
