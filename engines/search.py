@@ -196,12 +196,12 @@ def _pick(active: list[int], visits: list[int], totals: list[float], squares: li
     most = max(visits[i] for i in active)
     if most == 0:                 # the budget ran out before any rollout
         return 0
-    mean = {i: _mean_and_error(visits, totals, squares, i) for i in active if visits[i]}
-    best = max((i for i in mean if visits[i] * 2 >= most), key=lambda i: (mean[i][0], i == 0))
-    if best == 0 or 0 not in mean:
+    stats = {i: _mean_and_error(visits, totals, squares, i) for i in active if visits[i]}
+    best = max((i for i in stats if visits[i] * 2 >= most), key=lambda i: (stats[i][0], i == 0))
+    if best == 0 or 0 not in stats:
         return best
-    margin = CONFIDENCE * math.sqrt(mean[best][1] ** 2 + mean[0][1] ** 2)
-    return best if mean[best][0] - mean[0][0] > margin else 0
+    margin = CONFIDENCE * math.sqrt(stats[best][1] ** 2 + stats[0][1] ** 2)
+    return best if stats[best][0] - stats[0][0] > margin else 0
 
 
 def _candidates(engine, heuristic, world, seat, legal, first, k, scale, rng, budget) -> list[dict]:
