@@ -86,18 +86,3 @@ def test_a_search_does_not_wander_between_menus(game, monkeypatch):
                                                         "B": players.policy("easy")})
     assert searched < 1.2 * usual, (searched, usual)
 
-
-def test_an_arm_clearly_worse_than_the_best_is_dropped():
-    visits = [10, 10, 10]
-    totals = [6.0, 2.0, 5.5]          # arm 1 far behind arm 0; arm 2 close to it
-    squares = [3.8, 0.6, 3.3]
-    assert search.survivors([0, 1, 2], visits, totals, squares) == [0, 2]
-    # too few rollouts yet: nothing is dropped
-    assert search.survivors([0, 1, 2], [3, 3, 3], [1.8, 0.6, 1.65], [1.1, 0.2, 1.0]) == [0, 1, 2]
-
-
-def test_arms_that_always_return_the_same_value_leave_the_heuristics_pick():
-    visits = [search.ELIMINATE_AFTER] * 3
-    same = [0.5 * n for n in visits]
-    squares = [0.25 * n for n in visits]
-    assert search.survivors([0, 1, 2], visits, same, squares) == [0]
