@@ -47,10 +47,10 @@ def _winter_gain(engine, st, seat, tid):
     key = (id(st), seat, st["rng_n"], tuple(p["workers"].values()), tuple(p["skills"].values()),
            p["wheat"], sum(sum(t["res"].values()) + len(t["animals"]) for t in st["tiles"].values()
                            if t["owner"] == seat))
-    if key not in _MEMO:
+    def now():
         pos = allocation.position(engine, st, seat)
-        _MEMO[key] = (pos, allocation.best_allocation(pos)["total"])
-    pos, base = _MEMO[key]
+        return pos, allocation.best_allocation(pos)["total"]
+    pos, base = _memo(key, now)
     kind = TILES[tid].get("winter")
     if tid in allocation.POOL_TILES:
         v = allocation.best_allocation(replace(pos, tiles=pos.tiles | {tid}))["total"] - base
@@ -87,10 +87,7 @@ def _winter_value(engine, st, seat, tid):
 def _needs(engine, st, seat):
     """Resources wanted on each own upgradable tile: {tid: {res: missing}}; once per
     decision (the scores of one decision ask for it dozens of times). Read-only."""
-    key = ("needs", seat)
-    if key not in _MEMO:
-        _MEMO[key] = _count_needs(engine, st, seat)
-    return _MEMO[key]
+    return _memo(("needs", seat), lambda: _count_needs(engine, st, seat))
 
 
 def _count_needs(engine, st, seat):
@@ -120,6 +117,13 @@ def _count_needs(engine, st, seat):
 
 # values computed from the position once per decision (the heuristic never changes the state)
 _MEMO: dict = {}
+
+
+def _memo(key, compute):
+    """``compute()``, worked out once per decision under ``key``."""
+    if key not in _MEMO:
+        _MEMO[key] = compute()
+    return _MEMO[key]
 
 
 def choose(engine, st, seat, rng, level="easy"):
@@ -315,10 +319,7 @@ def _gain_value(engine, st, seat, gain, target, own):
     needs = _needs(engine, st, seat)
     aim = _hand_aims(st, seat)
     v = 0.0
-    key = ("shortfall", seat)
-    if key not in _MEMO:
-        _MEMO[key] = _shortfall(engine, st, seat, needs)
-    short = _MEMO[key]
+    short = _memo(("shortfall", seat), lambda: _shortfall(engine, st, seat, needs))
     for k, n in gain.items():
         if k in RESOURCES:
             want = (target in needs and (k in needs[target]["miss"] or "any" in needs[target]["miss"])
