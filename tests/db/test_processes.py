@@ -130,8 +130,9 @@ async def test_the_timers_of_a_process_that_died_are_fired_by_another(store_url,
     try:
         await b.svc.start_up()
         await asyncio.wait_for(b.svc.warmed.wait(), 5)
-        for _ in range(300):
-            if len(await b.store.actions(ma.id)) >= 2:
+        for _ in range(300):             # stored, then published: wait for both
+            if (len(await b.store.actions(ma.id)) >= 2
+                    and any(kind == "steps" for _, kind, _ in b.changes)):
                 break
             await asyncio.sleep(0.02)
         stored = await b.store.actions(ma.id)
