@@ -68,26 +68,39 @@ LEVELS: dict[str, Level] = {
 
 
 def reward(values: Mapping[str, float], seat: str, scale: float) -> float:
-    """How good a position is for ``seat``, in [0, 1]: its lead over the best other seat,
-    squashed (a lead of ``scale`` points is worth about 0.88)."""
+    """How good a position is for ``seat``, in [0, 1]: its lead over the other seats' mean,
+    squashed (a lead of ``scale`` points is worth about 0.88). With two players that is the
+    lead over the opponent. With more, a point taken from one rival is worth a third of a
+    point of one's own (at four): leading over the best rival instead made every seat spend
+    its moves holding the leader back, and a table of such AIs scored poorly."""
     mine = values.get(seat, 0.0)
     others = [v for s, v in values.items() if s != seat]
-    lead = mine - (max(others) if others else 0.0)
+    lead = mine - (sum(others) / len(others) if others else 0.0)
     return 0.5 + 0.5 * math.tanh(lead / scale)
 
 
 def value_of(engine, state, seat: str, scale: float) -> float:
     """A position's worth to ``seat`` in [0, 1]. A finished game is worth what its ranks say,
     not its points: in some games the winner is who reaches a goal first (Whisky), not who
-    has most. 1 for the sole winner, 0.75 for a shared win, 0 otherwise. An unfinished one
-    is judged by ``engine.evaluate``."""
+    has most. 1 for the sole winner, 0.75 for a shared win; below the winners, half the
+    share of the other seats finished ahead of (ties count half), so that at a larger table
+    second place is still worth more than last. An unfinished one is judged by
+    ``engine.evaluate``."""
     outcome = engine.outcome(state)
     if outcome is None:
         return reward(engine.evaluate(state), seat, scale)
-    best = min(outcome.ranks.values())
-    if outcome.ranks.get(seat) != best:
-        return 0.0
-    return 1.0 if sum(1 for r in outcome.ranks.values() if r == best) == 1 else 0.75
+    return rank_value(outcome.ranks, seat)
+
+
+def rank_value(ranks: Mapping[str, int], seat: str) -> float:
+    """The worth of a finished game's ranks to ``seat`` (see ``value_of``)."""
+    mine = ranks.get(seat)
+    best = min(ranks.values())
+    if mine == best:
+        return 1.0 if sum(1 for r in ranks.values() if r == best) == 1 else 0.75
+    others = [r for s, r in ranks.items() if s != seat]
+    ahead = sum(1.0 if mine < r else 0.5 if mine == r else 0.0 for r in others)
+    return 0.5 * ahead / len(others)
 
 
 class Budget:

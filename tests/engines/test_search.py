@@ -1,4 +1,6 @@
 """The search's choice among its root actions: successive elimination and the final pick."""
+import math
+
 from engines import search
 
 
@@ -31,3 +33,28 @@ def test_once_the_heuristics_choice_is_dropped_the_best_remaining_is_played():
     squares = [24.6, 5.4, 8.1]
     assert search._pick([1, 2], visits, totals, squares) == 2
     assert search._pick([0, 1, 2], visits, totals, squares) == 0
+
+
+def test_with_two_players_the_reward_is_the_lead_over_the_opponent():
+    assert search.reward({"A": 30, "B": 20}, "A", 10.0) == 0.5 + 0.5 * math.tanh(1.0)
+    assert search.reward({"A": 20, "B": 30}, "A", 10.0) == 0.5 + 0.5 * math.tanh(-1.0)
+
+
+def test_at_a_larger_table_points_of_ones_own_count_more_than_points_taken_from_a_rival():
+    start = {"A": 30, "B": 40, "C": 20, "D": 20}
+    gain_own = dict(start, A=36)
+    hurt_leader = dict(start, B=34)
+    assert search.reward(gain_own, "A", 10.0) > search.reward(hurt_leader, "A", 10.0)
+    # the lead over the others' mean: 30 - 80/3
+    assert abs(search.reward(start, "A", 10.0) - (0.5 + 0.5 * math.tanh((30 - 80 / 3) / 10))) < 1e-12
+
+
+def test_a_finished_game_is_worth_its_rank():
+    assert search.rank_value({"A": 1, "B": 2}, "A") == 1.0
+    assert search.rank_value({"A": 2, "B": 1}, "A") == 0.0
+    assert search.rank_value({"A": 1, "B": 1}, "A") == 0.75
+    four = {"A": 1, "B": 2, "C": 3, "D": 3}
+    assert search.rank_value(four, "A") == 1.0
+    assert search.rank_value(four, "B") == 0.5 * 2 / 3         # ahead of C and D
+    assert search.rank_value(four, "C") == 0.5 * 0.5 / 3       # level with D
+    assert search.rank_value(four, "B") > search.rank_value(four, "C") > 0.0
