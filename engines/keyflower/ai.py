@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import allocation, data, hexes
+from .common import page_of
 from .data import ANIMALS, RESOURCES, SKILLS, TILES
 
 
@@ -136,14 +137,14 @@ def choose(engine, st, seat, rng, level="easy"):
     except Exception:  # never let a heuristic bug make an illegal move
         a = None
     if a not in legal:
-        a = _fallback(st, legal)
+        a = _fallback(st, seat, legal)
     return a
 
 
-def _fallback(st, legal):
+def _fallback(st, seat, legal):
     """The wanted choice is not on this page (or the heuristic failed): turn the page
     forward, else finish the current step rather than loop."""
-    forward = [a for a in legal if a["type"] == "page" and a["page"] > st.get("page", 0)]
+    forward = [a for a in legal if a["type"] == "page" and a["page"] > page_of(st, seat)]
     if forward:
         return forward[0]
     for t in ("t_end", "skip", "t_back", "place", "pass"):

@@ -14,6 +14,12 @@ from .data import ANIMALS, COLOURS, RESOURCES, SKILLS, TILES
 PAGE = 23  # options per page when a list is longer than 25
 
 
+def page_of(st, seat: str) -> int:
+    """The page of choices ``seat`` is looking at. Each seat has its own: in winter two
+    players choose at once, and one turning a page must not move the other's buttons."""
+    return st.get("pages", {}).get(seat, 0)
+
+
 def _w0():
     return {c: 0 for c in COLOURS}
 

@@ -83,7 +83,7 @@ def determinize(engine, view: Mapping, rng: random.Random) -> dict:
         "passes": view["passes"], "bag": None, "green": view["green_supply"],
         "supply": dict(view["supply"]), "pile": None, "tiles": {}, "site": {},
         "auction": [t["id"] for t in view["auction"]], "to_tiles": [t["id"] for t in view["turn_order"]],
-        "boats": {}, "players": {}, "pools": {}, "ctx": None, "page": priv.get("page", 0),
+        "boats": {}, "players": {}, "pools": {}, "ctx": None, "pages": {me: priv.get("page", 0)},
         "end": _j(view.get("end")), "breed": _j(view.get("breed")), "result": None,
     }
     # ---- tiles and sites (in the order they came into play / were bid on)

@@ -36,7 +36,7 @@ from __future__ import annotations
 from engines.base import N_, BaseEngine, IllegalAction, Option, T
 
 from .auction import AuctionMixin
-from .common import PAGE, StateMixin, _event, _multisets, _qty, _subsets, _tn, _w0  # noqa: F401 (re-exported)
+from .common import PAGE, StateMixin, page_of, _event, _multisets, _qty, _subsets, _tn, _w0  # noqa: F401 (re-exported)
 from .final_scoring import AllocatePanelMixin, FinalScoringMixin
 from .season_end import SeasonEndMixin
 from .setup import SetupMixin
@@ -94,7 +94,7 @@ class KeyflowerEngine(SetupMixin, AuctionMixin, UsesMixin, TransportMixin, Seaso
         opts = self._options(st, seat)
         if len(opts) <= 25:
             return opts
-        page = st.get("page", 0)
+        page = page_of(st, seat)
         npages = (len(opts) + PAGE - 1) // PAGE
         page = min(page, npages - 1)
         out = opts[page * PAGE:(page + 1) * PAGE]
@@ -147,9 +147,9 @@ class KeyflowerEngine(SetupMixin, AuctionMixin, UsesMixin, TransportMixin, Seaso
         events: list = []
         t = action["type"]
         if t == "page":
-            st["page"] = action["page"]
+            st.setdefault("pages", {})[seat] = action["page"]
             return events
-        st["page"] = 0
+        st.get("pages", {}).pop(seat, None)
         ph = st["phase"]
         if ph == "winter_pick":
             self._do_winter(st, seat, action, events)

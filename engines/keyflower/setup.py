@@ -28,7 +28,7 @@ class SetupMixin:
             "green": data.GREEN_WORKERS,
             "supply": dict(data.SUPPLY), "pile": dict(data.SKILL_COUNT),
             "tiles": {}, "site": {}, "auction": [], "to_tiles": [], "boats": {},
-            "players": {}, "pools": {}, "ctx": None, "page": 0, "end": None, "breed": None,
+            "players": {}, "pools": {}, "ctx": None, "pages": {}, "end": None, "breed": None,
             "result": None,
         }
         r = rng(st)
@@ -81,7 +81,7 @@ class SetupMixin:
         st["site"] = {}
         st["passes"] = 0
         st["ctx"] = None
-        st["page"] = 0
+        st["pages"] = {}
         for b in st["boats"]:
             st["boats"][b]["owner"] = None
         if season == "winter":

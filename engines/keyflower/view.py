@@ -7,7 +7,7 @@ from engines.base import T, Text
 from . import data, fields, hexes
 from . import texts as X
 from .data import TILES
-from .common import _qty, _tn, _w0
+from .common import _qty, _tn, _w0, page_of
 
 
 def _tile_view(eng, st, tid):
@@ -103,7 +103,7 @@ def _view(eng, st, seat):
         out["you"] = seat
         out["private"] = {"workers": dict(p["workers"]), "skills": dict(p["skills"]), "wheat": p["wheat"],
                           "winter_hand": list(p["winter"]), "winter_pick": list(p["pick"]),
-                          "page": st.get("page", 0) if seat in out["to_act"] else 0}
+                          "page": page_of(st, seat) if seat in out["to_act"] else 0}
         if st["phase"] == "allocate":
             pan = st["allocate"][seat]
             out["private"]["allocation"] = {

@@ -1,7 +1,6 @@
 """The heuristic AI: always legal, quick, clearly better than random play, and its concrete
 choices (bids, winter tiles, animals, resources); the search's position estimate."""
 import random
-import time
 
 from bench.common import play_game, random_policy
 from engines.keyflower import ENGINE as E
@@ -20,18 +19,16 @@ def test_ai_beats_random_in_most_two_player_games():
     assert wins >= 5
 
 
-def test_ai_is_quick_and_legal_in_a_big_game():
+def test_ai_plays_legally_through_a_six_player_game():
+    """Every choice is legal from the first bid to the last allocation (how fast it decides
+    is measured by ``bench.ai``, not here)."""
     st = E.new(list("ABCDEF"), seed=4)
     r = random.Random(4)
-    worst = 0.0
     while E.outcome(st) is None:
         s = E.to_act(st)[0]
-        t0 = time.perf_counter()
         a = ai.choose(E, st, s, r)
-        worst = max(worst, time.perf_counter() - t0)
         assert a in E.legal(st, s)
         E.apply(st, s, a)
-    assert worst < 0.5   # generous: shared CI machines are slow; typical decisions take ~1 ms
 
 
 # ---------------------------------------------------------------- concrete choices

@@ -11,6 +11,7 @@ from core.i18n import tr
 from engines.keyflower import ENGINE as E
 from engines.keyflower import ai
 from engines.keyflower.allocation import best_allocation, position, score_allocation
+from engines.keyflower.common import page_of
 from tests.engines.leaks import compare, public_side
 
 from .helpers import give_res, give_skills, home, put, screen, table
@@ -232,3 +233,23 @@ def test_a_hidden_colour_does_not_decide_who_is_asked():
         screen(st, "A", **{colour: 1})
         _end(st)
         assert "A" in E.to_act(st)
+
+
+def test_each_player_turns_their_own_pages_while_both_allocate(monkeypatch):
+    """Both players allocate at once. One turning a page of a long list must not move the
+    other's buttons (a click on the other's page-1 button would be refused)."""
+    st = _bakery_scholar()
+    _end(st)
+    assert set(E.to_act(st)) == {"A", "B"}
+    many = [{"type": "alloc_tile", "tile": f"t{i}"} for i in range(40)]
+    monkeypatch.setattr(type(E), "_options", lambda self, st, seat: list(many))
+    first_page_b = E.legal(st, "B")
+    assert first_page_b[0] == many[0] and {"type": "page", "page": 1} in first_page_b
+    E.apply(st, "A", {"type": "page", "page": 1})
+    assert E.legal(st, "A")[0] == many[23]
+    assert E.legal(st, "B") == first_page_b
+    assert E.view(st, "A")["private"]["page"] == 1 and E.view(st, "B")["private"]["page"] == 0
+    # a page is forgotten once its player acts, and only that player's
+    E.apply(st, "B", {"type": "page", "page": 1})
+    E._fast_apply(st, "A", {"type": "alloc_accept"})
+    assert page_of(st, "A") == 0 and page_of(st, "B") == 1
