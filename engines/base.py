@@ -244,6 +244,11 @@ class BaseEngine:
     #: the search never prefers one to the heuristic's pick, or rollout noise would make it
     #: wander back and forth between two menus
     navigation: frozenset[str] = frozenset({"page", "cancel"})
+    #: action types that give up the rest of a phase (Keyflower's pass: out until the
+    #: season ends). The search plays one only when the heuristic does: a position valued a
+    #: few moves later cannot see the moves given up, and keeps the workers not spent, so a
+    #: pass looks better than it is and a table of searching AIs passed its seasons away
+    forfeits: frozenset[str] = frozenset()
     #: a lead worth about 88% of a win to the search (``search.reward``), in points
     score_scale: float = 10.0
 

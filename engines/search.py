@@ -226,7 +226,7 @@ def _candidates(engine, heuristic, world, seat, legal, first, k, scale, rng, bud
     for a in legal:
         if budget.late:
             break
-        if a == first or a.get("type") in engine.navigation:
+        if a == first or a.get("type") in engine.navigation or a.get("type") in engine.forfeits:
             continue
         s = engine.copy(world)
         engine.advance(s, seat, a)

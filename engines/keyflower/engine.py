@@ -174,6 +174,7 @@ class KeyflowerEngine(SetupMixin, AuctionMixin, UsesMixin, TransportMixin, Seaso
 
     # ------------------------------------------------------------------ AI seats and search
     navigation = frozenset({"page", "cancel", "t_back", "alloc_back"})
+    forfeits = frozenset({"pass"})
 
     def determinize(self, view, rng):
         from .determinize import determinize
