@@ -1,5 +1,6 @@
 """The search's choice among its root actions: successive elimination and the final pick."""
 import math
+import random
 
 from engines import search
 
@@ -58,3 +59,40 @@ def test_a_finished_game_is_worth_its_rank():
     assert search.rank_value(four, "B") == 0.5 * 2 / 3         # ahead of C and D
     assert search.rank_value(four, "C") == 0.5 * 0.5 / 3       # level with D
     assert search.rank_value(four, "B") > search.rank_value(four, "C") > 0.0
+
+
+class _PassLooksBest:
+    """One decision: work, rest or pass. The estimate likes a pass best (it cannot see what a
+    pass gives up), then rest."""
+    navigation = frozenset()
+    forfeits = frozenset({"pass"})
+    worth = {"work": 1.0, "rest": 2.0, "pass": 5.0}
+
+    def copy(self, st):
+        return dict(st)
+
+    def advance(self, st, seat, a):
+        st["done"] = a["type"]
+
+    def outcome(self, st):
+        return None
+
+    def to_act(self, st):
+        return [] if "done" in st else ["A"]
+
+    def evaluate(self, st):
+        return {"A": self.worth.get(st.get("done"), 0.0), "B": 0.0}
+
+
+def test_an_action_that_gives_up_the_phase_is_a_candidate_only_when_the_heuristic_picks_it():
+    engine, rng = _PassLooksBest(), random.Random(1)
+    legal = [{"type": "work"}, {"type": "rest"}, {"type": "pass"}]
+    budget = search.Budget(1000, 10.0)
+    arms = search._candidates(engine, None, {}, "A", legal, legal[0], 3, 10.0, rng, budget)
+    assert arms == [{"type": "work"}, {"type": "rest"}]
+    arms = search._candidates(engine, None, {}, "A", legal, legal[2], 3, 10.0, rng, budget)
+    assert arms == [{"type": "pass"}, {"type": "rest"}, {"type": "work"}]
+    # without the declaration the pass would be searched (and its estimate would win)
+    engine.forfeits = frozenset()
+    arms = search._candidates(engine, None, {}, "A", legal, legal[0], 3, 10.0, rng, budget)
+    assert arms == [{"type": "work"}, {"type": "pass"}, {"type": "rest"}]
