@@ -8,7 +8,8 @@ noise) for a bounded number of actions, and values the position it reaches with
 over the root actions, and an action whose rollouts show it clearly worse than the best
 one is dropped (successive elimination): once one action is left, the search stops early
 and the rest of the budget is not spent. The action played is the one with the best mean
-value among the well-visited ones.
+value among the well-visited ones. An action the engine lists in ``forfeits`` (one that
+gives up the rest of a phase) is searched only when the heuristic picks it.
 
 Why this and not a full information-set tree: our games are long (60 to 400 actions) and a
 heuristic decision costs 0.1 to 0.5 ms, so a second buys a few hundred short rollouts, not a
