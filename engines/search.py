@@ -4,7 +4,7 @@ An AI seat knows only its ``ai_view``. Each iteration of the search samples one 
 consistent with it (``engine.determinize``), plays one of the seat's legal actions there,
 then lets every seat play on with the game's heuristic AI (``ai.choose``, with a little
 noise) for a bounded number of actions, and values the position it reaches with
-``engine.evaluate`` (the real score once the game is over). UCB1 spreads the iterations
+``engine.evaluate`` (the final ranks once the game is over). UCB1 spreads the iterations
 over the root actions, and an action whose rollouts show it clearly worse than the best
 one is dropped (successive elimination): once one action is left, the search stops early
 and the rest of the budget is not spent. The action played is the one with the best mean
