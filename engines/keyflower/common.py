@@ -17,7 +17,10 @@ PAGE = 23  # options per page when a list is longer than 25
 def page_of(st, seat: str) -> int:
     """The page of choices ``seat`` is looking at. Each seat has its own: in winter two
     players choose at once, and one turning a page must not move the other's buttons."""
-    return st.get("pages", {}).get(seat, 0)
+    pages = st.get("pages")
+    if pages is None:        # stored before each seat had its own: the one page then shared
+        return st.get("page", 0)
+    return pages.get(seat, 0)
 
 
 def _w0():

@@ -149,7 +149,7 @@ class KeyflowerEngine(SetupMixin, AuctionMixin, UsesMixin, TransportMixin, Seaso
         if t == "page":
             st.setdefault("pages", {})[seat] = action["page"]
             return events
-        st.get("pages", {}).pop(seat, None)
+        st.setdefault("pages", {}).pop(seat, None)
         ph = st["phase"]
         if ph == "winter_pick":
             self._do_winter(st, seat, action, events)

@@ -253,3 +253,15 @@ def test_each_player_turns_their_own_pages_while_both_allocate(monkeypatch):
     E.apply(st, "B", {"type": "page", "page": 1})
     E._fast_apply(st, "A", {"type": "alloc_accept"})
     assert page_of(st, "A") == 0 and page_of(st, "B") == 1
+
+
+def test_a_state_stored_with_the_old_shared_page_keeps_it_until_someone_acts(monkeypatch):
+    st = _bakery_scholar()
+    _end(st)
+    many = [{"type": "alloc_tile", "tile": f"t{i}"} for i in range(40)]
+    monkeypatch.setattr(type(E), "_options", lambda self, st, seat: list(many))
+    del st["pages"]
+    st["page"] = 1                      # how a state stored before this change looks
+    assert E.legal(st, "A")[0] == many[23]
+    E._fast_apply(st, "A", {"type": "alloc_accept"})
+    assert page_of(st, "A") == 0 and page_of(st, "B") == 0
