@@ -72,8 +72,8 @@ def reward(values: Mapping[str, float], seat: str, scale: float) -> float:
     """How good a position is for ``seat``, in [0, 1]: its lead over the other seats' mean,
     squashed (a lead of ``scale`` points is worth about 0.88). With two players that is the
     lead over the opponent. With more, a point taken from one rival is worth a third of a
-    point of one's own (at four): leading over the best rival instead made every seat spend
-    its moves holding the leader back, and a table of such AIs scored poorly."""
+    point of one's own (at four), so the AI plays for its own points rather than against
+    the leader alone."""
     mine = values.get(seat, 0.0)
     others = [v for s, v in values.items() if s != seat]
     lead = mine - (sum(others) / len(others) if others else 0.0)
