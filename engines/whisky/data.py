@@ -211,6 +211,8 @@ SPECIALS: dict[str, dict] = {
 
 ANYTIME_CARDS = [c for c, d in SPECIALS.items() if d.get("use") == "anytime"]
 TELEPORT_REGION = {"feis_ile": "ISLAY", "spirit_speyside": "SPEY"}
+#: field types a player under Prohibition may not enter (end a move or a teleport on)
+PROHIBITED_TYPES = frozenset({"distillery", "lost", "pub"})
 
 
 def special_deck(addon: bool) -> list[str]:

@@ -166,7 +166,7 @@ class Movement:
 
     @staticmethod
     def _destinations(start, value, luck, prohibition, allow_u, once) -> list[dict]:
-        blocked = {"distillery", "lost", "pub"} if prohibition else set()
+        blocked = D.PROHIBITED_TYPES if prohibition else frozenset()
         best: dict[str, dict] = {}
 
         def record(node, cnt, path, exact):

@@ -214,9 +214,11 @@ class Specials:
             self._push(state, "shackleton", seat)
 
     def _ch_teleport(self, state, seat, p, dec):
+        # Prohibition still applies: Islay and Speyside both keep fields that are open
         reg = dec["region"]
+        closed = D.PROHIBITED_TYPES if p["prohibition"] else frozenset()
         return [{"type": "go", "field": f} for f, d in D.FIELDS.items()
-                if d["region"] == reg]
+                if d["region"] == reg and d["type"] not in closed]
 
     def _do_teleport(self, state, seat, dec, a, ev):
         self._pop(state, dec)

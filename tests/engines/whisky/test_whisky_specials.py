@@ -3,6 +3,7 @@ import json
 
 import pytest
 
+from engines.base import IllegalAction
 from engines.whisky import data as D
 from whisky_helpers import (correct_option, current, dice, do, kinds, legal_types,  # noqa: F401
                             make_engine, new_game, place, public_blob, roll, start_turn_of)
@@ -126,6 +127,27 @@ def test_teleports(game, dice, card, region):
     assert st["players"][seat]["pos"] == target
     assert kinds(eng, st) == "distillery"            # the field's action
     assert st["players"][seat]["truck"]              # still Scotland
+
+
+@pytest.mark.parametrize("card,region", [("feis_ile", "ISLAY"), ("spirit_speyside", "SPEY")])
+def test_a_teleport_under_prohibition_may_not_end_on_a_distillery_lost_distillery_or_pub(
+        game, dice, card, region):
+    """Fèis Ìle and Spirit of Speyside: "Prohibition still applies" - the victim may not
+    enter a distillery, lost distillery or pub, so only the region's other fields are offered."""
+    eng, st, seat, opp = game
+    draw(eng, st, dice, card, prohibition=True)
+    offered = {a["field"] for a in eng.legal(st, seat)}
+    open_fields = {f for f, d in D.FIELDS.items()
+                   if d["region"] == region and d["type"] not in ("distillery", "lost", "pub")}
+    assert offered == open_fields and offered
+    closed = "IY_LAGAVULIN" if region == "ISLAY" else "SP_PUB_CRAIGELLACHIE"
+    before = eng.dump(st)
+    with pytest.raises(IllegalAction):
+        eng.apply(st, seat, {"type": "go", "field": closed})
+    assert eng.dump(st) == before
+    target = sorted(open_fields)[0]
+    do(eng, st, {"type": "go", "field": target})
+    assert st["players"][seat]["pos"] == target
 
 
 def test_teleport_to_special_field_draws(game, dice):
