@@ -106,7 +106,7 @@ class Whisky(commands.GroupCog, group_name="whisky", group_description="The Whis
                 added = qbank.install_pack(data, name, interaction.guild_id, language)
             except qbank.QuestionError as e:
                 await interaction.followup.send(
-                    tr("The pack was not added: {error}", loc, error=str(e)[:1500]), ephemeral=True)
+                    tr("The pack was not added: {error}", loc, error=e.text)[:1900], ephemeral=True)
                 return
             engines.get("whisky").reload_bank()
             await interaction.followup.send(

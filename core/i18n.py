@@ -36,7 +36,8 @@ SEAT_PARAMS = frozenset({"player", "players", "seat", "seats", "owner", "victim"
                          "winners", "who_seat", "next", "leader"})
 # Functions whose first literal string argument is a message id (public/private: the first
 # string literal among the first two arguments). ``t`` is a translator bound to a locale.
-MARKERS = {"T", "Text", "IllegalAction", "ServiceError", "public", "private", "tr", "t", "_", "N_"}
+MARKERS = {"T", "Text", "IllegalAction", "ServiceError", "QuestionError", "public", "private", "tr",
+           "t", "_", "N_"}
 _extra: dict[str, gettext.NullTranslations] = {}     # languages registered in memory (tests)
 
 

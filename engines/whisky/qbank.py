@@ -53,6 +53,8 @@ import unicodedata
 from pathlib import Path
 from typing import Any, Iterable
 
+from engines.base import T, Text
+
 QUESTIONS_DIR = Path(__file__).resolve().parent / "questions"
 DEFAULT_LANG = "en"
 
@@ -81,23 +83,50 @@ _PACK_SUFFIX = ".jsonl"
 _PACK_STEM_CHARS = 48
 
 
+def _english(text: Text) -> str:
+    """A Text in English, its Text parameters too (for logs, tests and ``str``)."""
+    shown = {k: _english(v) if isinstance(v, Text) else v for k, v in text.params.items()}
+    return text.msg.format(**shown) if shown else text.msg
+
+
 class QuestionError(ValueError):
     """A question record or file is malformed.
 
-    ``problem`` says what is wrong; ``path`` and ``line`` (1-based) say where, when known.
-    ``str(err)`` reads ``"<file> line <n>: <problem>"``.
+    ``message`` is an English message id with {named} placeholders that ``params`` fill in
+    (as for ``IllegalAction``); ``problem`` is it in English. ``path`` and ``line`` (1-based)
+    say where, when known. ``str(err)`` reads ``"<file> line <n>: <problem>"``; ``text`` is
+    the same as a translatable Text, for the server manager's language.
     """
 
-    def __init__(self, problem: str, path: str | Path | None = None, line: int | None = None):
-        self.problem = problem
+    def __init__(self, message: str, path: str | Path | None = None, line: int | None = None,
+                 **params: Any):
+        self.message = message
+        self.params = params
         self.path = str(path) if path is not None else None
         self.line = line
-        where = ""
+        self.problem = _english(T(message, **params))
+        super().__init__(_english(self.text))
+
+    @property
+    def text(self) -> Text:
+        problem = T(self.message, **self.params)
+        if self.path is not None and self.line is not None:
+            return T("{file} line {line}: {problem}", file=self.path, line=self.line, problem=problem)
         if self.path is not None:
-            where = self.path + (f" line {line}" if line is not None else "") + ": "
-        elif line is not None:
-            where = f"line {line}: "
-        super().__init__(where + problem)
+            return T("{file}: {problem}", file=self.path, problem=problem)
+        if self.line is not None:
+            return T("line {line}: {problem}", line=self.line, problem=problem)
+        return problem
+
+    def at(self, path: str | Path, line: int | None) -> "QuestionError":
+        """The same defect, found at ``line`` of ``path``."""
+        return QuestionError(self.message, path, line, **self.params)
+
+
+def _place(where: str) -> Text | str:
+    """A "<file> line <n>" recorded for an id, as a translatable Text."""
+    file, _, line = where.rpartition(" line ")
+    return T("{file} line {line}", file=file, line=line) if file else where
 
 
 # --- where packs live -----------------------------------------------------------------------
@@ -171,16 +200,22 @@ def _has_control(text: str) -> bool:
     return any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in text)
 
 
-def _text(value: Any, what: str, limit: int, why: str = "") -> str:
-    """A non-empty one-line string of at most ``limit`` characters."""
+def _text(value: Any, what: str | Text, limit: int, button: bool = False) -> str:
+    """A non-empty one-line string of at most ``limit`` characters (``button``: an answer
+    button's label, which says so when too long)."""
     if not isinstance(value, str) or not value.strip():
-        raise QuestionError(f"{what} must be a non-empty string, got {_short(value)}")
+        raise QuestionError("{what} must be a non-empty string, got {value}",
+                            what=what, value=_short(value))
+    if len(value) > limit and button:
+        raise QuestionError("{what} is {length} characters long; at most {limit} are allowed "
+                            "(an answer button shows 'A: ' and the option)",
+                            what=what, length=len(value), limit=limit)
     if len(value) > limit:
-        raise QuestionError(f"{what} is {len(value)} characters long; at most {limit} "
-                            f"are allowed{why}")
+        raise QuestionError("{what} is {length} characters long; at most {limit} are allowed",
+                            what=what, length=len(value), limit=limit)
     if _has_control(value):
-        raise QuestionError(f"{what} contains a line break or control character; "
-                            "keep it on one line")
+        raise QuestionError("{what} contains a line break or control character; "
+                            "keep it on one line", what=what)
     return value
 
 
@@ -196,47 +231,47 @@ def validate_record(rec: Any, known_distilleries: Iterable[str], *,
     The error carries no file or line; ``load_bank`` adds them.
     """
     if not isinstance(rec, dict):
-        raise QuestionError(f"a question must be a JSON object, got {type(rec).__name__}")
-    for key in REQUIRED_FIELDS:
+        raise QuestionError("a question must be a JSON object, got {kind}",
+                            kind=type(rec).__name__)
+    for key in REQUIRED_FIELDS + (("source",) if require_source else ()):
         if key not in rec:
-            raise QuestionError(f"missing field {key!r}")
-    if require_source and "source" not in rec:
-        raise QuestionError("missing field 'source'")
+            raise QuestionError("missing field {field}", field=repr(key))
     unknown = sorted(set(rec) - _ALL_FIELDS)
     if unknown:
         shown = ", ".join(_short(k) for k in unknown[:5]) + (", ..." if len(unknown) > 5 else "")
-        raise QuestionError(
-            f"unknown field(s) {shown}; allowed: {', '.join(REQUIRED_FIELDS + OPTIONAL_FIELDS)}")
+        raise QuestionError("unknown field(s) {fields}; allowed: {allowed}", fields=shown,
+                            allowed=", ".join(REQUIRED_FIELDS + OPTIONAL_FIELDS))
 
     qid = _text(rec["id"], "'id'", MAX_ID_CHARS)
     if not _ID_RE.fullmatch(qid):
-        raise QuestionError(f"id {_short(qid)} must be 1 to {MAX_ID_CHARS} letters, digits, "
-                            "'-' or '_' (no spaces)")
+        raise QuestionError("id {value} must be 1 to {limit} letters, digits, '-' or '_' "
+                            "(no spaces)", value=_short(qid), limit=MAX_ID_CHARS)
     difficulty = rec["difficulty"]
     if difficulty not in DIFFICULTIES:
-        raise QuestionError(
-            f"unknown difficulty {_short(difficulty)}; use one of {', '.join(DIFFICULTIES)}")
+        raise QuestionError("unknown difficulty {value}; use one of {allowed}",
+                            value=_short(difficulty), allowed=", ".join(DIFFICULTIES))
     _text(rec["question"], "'question'", MAX_QUESTION_CHARS)
 
     options = rec["options"]
     if not isinstance(options, list) or len(options) != N_OPTIONS:
         n = len(options) if isinstance(options, list) else type(options).__name__
-        raise QuestionError(f"'options' must be a list of exactly {N_OPTIONS} options, got {n}")
+        raise QuestionError("'options' must be a list of exactly {count} options, got {got}",
+                            count=N_OPTIONS, got=n)
     for i, opt in enumerate(options):
-        _text(opt, f"option {i}", MAX_OPTION_CHARS, " (an answer button shows 'A: ' and the option)")
+        _text(opt, T("option {i}", i=i), MAX_OPTION_CHARS, button=True)
     seen: dict[str, int] = {}
     for i, opt in enumerate(options):
         key = _norm(opt)
         if key in seen:
-            raise QuestionError(f"duplicate options: option {seen[key]} and option {i} "
-                                f"are both {opt!r}")
+            raise QuestionError("duplicate options: option {first} and option {second} are "
+                                "both {value}", first=seen[key], second=i, value=repr(opt))
         seen[key] = i
 
     answer = rec["answer"]
     if isinstance(answer, bool) or not isinstance(answer, int) \
             or not 0 <= answer < N_OPTIONS:
-        raise QuestionError(f"answer out of range: {_short(answer)}; it must be the option "
-                            f"index 0 to {N_OPTIONS - 1}")
+        raise QuestionError("answer out of range: {value}; it must be the option index 0 to "
+                            "{last}", value=_short(answer), last=N_OPTIONS - 1)
 
     info = rec["info"]
     if not isinstance(info, str) or not info.strip():
@@ -249,11 +284,12 @@ def validate_record(rec: Any, known_distilleries: Iterable[str], *,
             else set(known_distilleries)
         if not isinstance(distillery, str) or distillery not in known:
             raise QuestionError(
-                f"unknown distillery id {_short(distillery)}; use a distillery node id from "
-                "the board (rules section 12.3, e.g. 'LO_SPRINGBANK') or null")
+                "unknown distillery id {value}; use a distillery node id from the board "
+                "(rules section 12.3, e.g. 'LO_SPRINGBANK') or null", value=_short(distillery))
     ordered = rec.get("ordered_options", False)
     if not isinstance(ordered, bool):
-        raise QuestionError(f"'ordered_options' must be true or false, got {_short(ordered)}")
+        raise QuestionError("'ordered_options' must be true or false, got {value}",
+                            value=_short(ordered))
     if "source" in rec:
         _text(rec["source"], "'source'", MAX_SOURCE_CHARS)
 
@@ -281,36 +317,37 @@ def _parse(data: bytes, label: str, bank: dict[str, dict], where: dict[str, str]
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError as e:
-            raise QuestionError(f"not UTF-8 text (bad byte at column {e.start + 1}); "
-                                "save the file as UTF-8", label, lineno) from None
+            raise QuestionError("not UTF-8 text (bad byte at column {column}); save the file "
+                                "as UTF-8", label, lineno, column=e.start + 1) from None
         if not line.strip():
             continue
         if not shipped and len(added) >= MAX_PACK_QUESTIONS:
-            raise QuestionError(f"too many questions: a pack holds at most "
-                                f"{MAX_PACK_QUESTIONS}; split it into several packs",
-                                label, lineno)
+            raise QuestionError("too many questions: a pack holds at most {limit}; split it "
+                                "into several packs", label, lineno, limit=MAX_PACK_QUESTIONS)
         try:
             rec = json.loads(line)
         except json.JSONDecodeError as e:
-            raise QuestionError(f"bad JSON: {e.msg} (column {e.colno})", label, lineno) from None
+            # the JSON parser's own words stay English: they name a syntax, not a sentence
+            raise QuestionError("bad JSON: {detail} (column {column})", label, lineno,
+                                detail=e.msg, column=e.colno) from None
         except RecursionError:
             raise QuestionError("bad JSON: nested too deeply; a question is one flat JSON "
                                 "object", label, lineno) from None
         except (ValueError, TypeError, MemoryError) as e:
-            raise QuestionError(f"bad JSON: {str(e)[:120]}", label, lineno) from None
+            raise QuestionError("bad JSON: {detail}", label, lineno, detail=str(e)[:120]) from None
         try:
             validate_record(rec, known, require_source=shipped)
         except QuestionError as e:
-            raise QuestionError(e.problem, label, lineno) from None
+            raise e.at(label, lineno) from None
         qid = rec["id"]
         if qid in added or qid in bank:
-            first = where[qid]
+            first = _place(where[qid])
             if qid in added or shipped:
-                problem = f"duplicate id {qid!r} (first used at {first})"
-            else:
-                problem = (f"pack id {qid!r} collides with an existing question ({first}); "
-                           "give the pack's questions ids of their own, e.g. with a prefix")
-            raise QuestionError(problem, label, lineno)
+                raise QuestionError("duplicate id {id} (first used at {first})", label, lineno,
+                                    id=repr(qid), first=first)
+            raise QuestionError("pack id {id} collides with an existing question ({first}); "
+                                "give the pack's questions ids of their own, e.g. with a prefix",
+                                label, lineno, id=repr(qid), first=first)
         where[qid] = f"{Path(label).name} line {lineno}"
         added[qid] = _normalise(rec)
     bank.update(added)
@@ -327,7 +364,7 @@ def _read_file(path: Path, bank: dict[str, dict], where: dict[str, str],
             raise QuestionError("file is larger than 1 MB; split it into several packs", label)
         data = path.read_bytes()
     except OSError as e:
-        raise QuestionError(f"cannot read file ({e.strerror or e})", label) from None
+        raise QuestionError("cannot read file ({detail})", label, detail=e.strerror or e) from None
     return _parse(data, label, bank, where, known, shipped=shipped)
 
 
@@ -365,9 +402,10 @@ def _check_translation(english: dict[str, dict], translated: dict[str, dict],
         line = where.get(qid, "").rsplit(" line ", 1)[-1]
         for key in ("answer", "difficulty"):
             if rec[key] != base[key]:
-                raise QuestionError(f"{qid!r} translates a question whose {key} is "
-                                    f"{base[key]!r}, not {rec[key]!r}", label,
-                                    int(line) if line.isdigit() else None)
+                raise QuestionError("{id} translates a question whose {field} is {expected}, "
+                                    "not {got}", label, int(line) if line.isdigit() else None,
+                                    id=repr(qid), field=key, expected=repr(base[key]),
+                                    got=repr(rec[key]))
 
 
 @functools.lru_cache(maxsize=8)
@@ -428,12 +466,13 @@ def check_pack(data: bytes, name: str, guild_id: Any, lang: str = DEFAULT_LANG) 
     if folder is None:
         raise QuestionError("question packs belong to a server: add them in a server channel")
     if pack_file_name(name) != name:
-        raise QuestionError(f"a pack is a .jsonl file whose name has only letters, digits, "
-                            f"'-' and '_' (at most {_PACK_STEM_CHARS}) before .jsonl", name)
+        raise QuestionError("a pack is a .jsonl file whose name has only letters, digits, "
+                            "'-' and '_' (at most {limit}) before .jsonl", name,
+                            limit=_PACK_STEM_CHARS)
     if len(data) > MAX_PACK_BYTES:
         raise QuestionError("file is larger than 1 MB; split it into several packs", name)
     if not isinstance(lang, str) or not _LANG_RE.match(lang):
-        raise QuestionError(f"{str(lang)[:20]!r} is not a language code", name)
+        raise QuestionError("{value} is not a language code", name, value=repr(str(lang)[:20]))
     target = folder if lang == DEFAULT_LANG else folder / lang
     if any(p.name == name for p in _pack_files(target)) or (target / name).exists():
         raise QuestionError("a pack with this name is already installed on this server; "
@@ -441,9 +480,9 @@ def check_pack(data: bytes, name: str, guild_id: Any, lang: str = DEFAULT_LANG) 
     existing = _pack_files(folder) + [p for d in sorted(folder.glob("*")) if d.is_dir()
                                       for p in _pack_files(d)]
     if len(existing) >= MAX_PACKS_PER_GUILD:
-        raise QuestionError(f"this server already has {len(existing)} packs, the most it may "
-                            f"have ({MAX_PACKS_PER_GUILD}); ask the bot's operator to remove one",
-                            name)
+        raise QuestionError("this server already has {count} packs, the most it may have "
+                            "({limit}); ask the bot's operator to remove one", name,
+                            count=len(existing), limit=MAX_PACKS_PER_GUILD)
     bank, where = _load(DEFAULT_LANG, [str(folder)] if _pack_files(folder) else None)
     if lang == DEFAULT_LANG:
         n = _parse(data, name, bank, where, known_distillery_ids(), shipped=False)
@@ -479,8 +518,8 @@ def install_pack(data: bytes, name: str, guild_id: Any, lang: str = DEFAULT_LANG
             part.unlink()
         except OSError:
             pass
-        raise QuestionError(f"the pack could not be saved ({e.strerror or type(e).__name__})",
-                            name) from None
+        raise QuestionError("the pack could not be saved ({detail})", name,
+                            detail=e.strerror or type(e).__name__) from None
     return n
 
 

@@ -123,6 +123,13 @@ async def test_server_manager_adds_a_question_pack(sb, tmp_path, monkeypatch):
         long_option = dict(good, options=["Malted barley", "M" * 81, "Rye", "Wheat"])
         await refused("long.jsonl", (json.dumps(long_option) + "\n").encode(),
                       "long.jsonl line 1", "at most 80")
+        # a server manager whose Discord speaks Hungarian reads why in Hungarian
+        english_locale, sb.user("anna").locale = sb.user("anna").locale, "hu"
+        text = await refused("long.jsonl", (json.dumps(long_option) + "\n").encode(),
+                             "A csomag hozzáadása nem sikerült", "long.jsonl, 1. sor",
+                             "1. lehetőség: 81 karakter hosszú; legfeljebb 80 megengedett")
+        assert "line" not in text and "at most" not in text
+        sb.user("anna").locale = english_locale
         await refused("shipped.jsonl", (json.dumps(dict(good, id="E01")) + "\n").encode(),
                       "shipped.jsonl line 1", "'E01' collides")
 

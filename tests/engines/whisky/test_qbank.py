@@ -543,3 +543,17 @@ def test_a_question_without_translation_falls_back_to_english(tmp_path, monkeypa
     wrong = _json.dumps(rec("HX2", "Magyar HX2?", answer=3), ensure_ascii=False).encode()
     with pytest.raises(qbank.QuestionError, match="line 1"):
         qbank.install_pack(wrong, "more.jsonl", guild, "hu")
+
+
+def test_a_refusal_reads_in_the_language_of_whoever_added_the_pack(tmp_path):
+    from core.i18n import tr
+    write_pack(tmp_path, "bad.jsonl", [good(id="PACK-000"), good(options=["A", "B", "A ", "C"])])
+    with pytest.raises(QuestionError) as ei:
+        load_bank(extra_dirs=[str(tmp_path)])
+    err = ei.value
+    assert str(err).endswith("bad.jsonl line 2: duplicate options: option 0 and option 2 are both 'A '")
+    assert tr(err.text, "en") == str(err)
+    assert tr(err.text, "el").endswith(
+        "bad.jsonl γραμμή 2: διπλές επιλογές: η επιλογή 0 και η επιλογή 2 είναι και οι δύο 'A '")
+    assert tr(err.text, "hu").endswith(
+        "bad.jsonl, 2. sor: ismétlődő lehetőségek: a(z) 0. és a(z) 2. lehetőség is 'A '")
