@@ -124,4 +124,12 @@ class Whisky(commands.GroupCog, group_name="whisky", group_description="The Whis
 
 
 async def setup(bot: commands.Bot) -> None:
+    from engines.whisky import qbank
+    stray = qbank.unowned_packs()
+    if stray:
+        # an operator upgrading from server-less packs would otherwise lose them silently
+        log.warning("%d question pack(s) in %s belong to no server and are not loaded (%s): "
+                    "move each into %s/<server id>/ to give it to that server",
+                    len(stray), qbank.pack_dir(), ", ".join(p.name for p in stray[:5]),
+                    qbank.pack_dir())
     await bot.add_cog(Whisky(bot))

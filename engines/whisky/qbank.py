@@ -34,6 +34,7 @@ Public API:
     guild_pack_dir(guild_id) -> Path | None                     one server's pack folder
     installed_pack_dirs(guild_id) -> list[str]                  [that folder] if it has packs
                                                                 (English ones, translations in <lang>/)
+    unowned_packs() -> list[Path]                               packs in no server's folder
     pack_file_name(filename) -> str | None                      safe "<name>.jsonl" or None
     check_pack(data, name, guild_id, lang="en") -> int          validate an upload; n questions
                                                                 (another lang: translations of
@@ -171,6 +172,12 @@ def installed_pack_dirs(guild_id: Any) -> list[str]:
         return []
     has = _pack_files(folder) or any(_pack_files(d) for d in folder.iterdir() if d.is_dir())
     return [str(folder)] if has else []
+
+
+def unowned_packs() -> list[Path]:
+    """Pack files lying in ``pack_dir()`` itself, outside every server's folder (where packs
+    were kept before they belonged to a server): no table loads them."""
+    return _pack_files(pack_dir())
 
 
 def pack_file_name(filename: str) -> str | None:

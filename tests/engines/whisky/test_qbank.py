@@ -557,3 +557,31 @@ def test_a_refusal_reads_in_the_language_of_whoever_added_the_pack(tmp_path):
         "bad.jsonl γραμμή 2: διπλές επιλογές: η επιλογή 0 και η επιλογή 2 είναι και οι δύο 'A '")
     assert tr(err.text, "hu").endswith(
         "bad.jsonl, 2. sor: ismétlődő lehetőségek: a(z) 0. és a(z) 2. lehetőség is 'A '")
+
+
+def test_packs_outside_every_server_folder_are_named_when_the_bot_starts(packs_root, caplog):
+    """Packs once lay in the packs folder itself; no table loads them now, so the operator
+    is told which files to move rather than losing them silently."""
+    import asyncio
+    import logging
+    from cogs import whisky as whisky_cog
+    write_pack(packs_root, "old.jsonl", [good()])
+    qbank.install_pack(body(good(id="PACK-002")), "house.jsonl", GUILD)
+    assert qbank.unowned_packs() == [packs_root / "old.jsonl"]
+
+    class Bot:
+        added: list = []
+
+        async def add_cog(self, cog):
+            self.added.append(cog)
+
+    bot = Bot()
+    with caplog.at_level(logging.WARNING, logger="cogs.whisky"):
+        asyncio.run(whisky_cog.setup(bot))
+    assert "1 question pack(s)" in caplog.text and "old.jsonl" in caplog.text
+    assert "house.jsonl" not in caplog.text and len(bot.added) == 1
+    (packs_root / "old.jsonl").unlink()
+    caplog.clear()
+    with caplog.at_level(logging.WARNING, logger="cogs.whisky"):
+        asyncio.run(whisky_cog.setup(bot))
+    assert "question pack" not in caplog.text
