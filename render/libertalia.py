@@ -50,7 +50,8 @@ def _token_count(tr, t: str, n: int) -> str:
     """A loot chip: n tokens of a kind, in short words ("2 maps")."""
     return tr({
         "chest": T("{n} chest", plural="{n} chests", n=n),
-        "jewels": T("{n} jewel", plural="{n} jewels", n=n),
+        # its own message: the catalog may shorten the chip, never the full "{n} jewels"
+        "jewels": T("{n} jewel", plural="{n} jewels", context="loot chip", n=n),
         "goods": T("{n} goods", plural="{n} goods", n=n),
         "map": T("{n} map", plural="{n} maps", n=n),
         "relic": T("{n} relic", plural="{n} relics", n=n),

@@ -83,3 +83,12 @@ def test_text_json_round_trip():
     assert Text.from_json(json.loads(json.dumps(t.to_json()))) == t
     c = T("{n} coin", plural="{n} coins", n=2, context="money")
     assert Text.from_json(json.loads(json.dumps(c.to_json()))) == c
+
+
+def test_a_shortened_loot_chip_leaves_the_full_count_whole():
+    """The Greek board chip abbreviates "jewels" to fit; a sentence counting jewels does not."""
+    from engines.libertalia.data import token_count
+    from render.libertalia import _token_count
+    assert i18n.tr(token_count("jewels", 3), "el") == "3 κοσμήματα"
+    assert _token_count(i18n.translator("el"), "jewels", 3) == "3 κοσμήμ."
+    assert _token_count(i18n.translator("en"), "jewels", 3) == "3 jewels"
