@@ -1350,7 +1350,7 @@ def render_hand(view: dict, tr):
     alt = tr(T("{player}: {n} point; special cards: {cards}; lost bottles: {values}",
                plural="{player}: {n} points; special cards: {cards}; lost bottles: {values}",
                player=clip(seat_name(view, seat), 60), n=_int(total),
-               cards=", ".join(name for name, _ in rows) or tr("none"),
+               cards=", ".join(name for name, _ in rows) or tr(T("none", context="special cards")),
                values=" ".join(map(str, lost)) or tr("none")))
     return finish(compact(img, _colours()), alt, "whisky_private.png")
 
@@ -1372,13 +1372,16 @@ def private_text(view: dict, tr) -> str:
     if lost:
         lines.append(tr("Your lost distillery bottles: {values}",
                         values=", ".join(map(str, lost))))
-    regs = ", ".join(_region_name(view, tr, r) for r in p.get("regions") or []) or tr("none")
+    # "none" with a context each: Greek agrees it with the noun (cards and regions are feminine)
+    regs = ", ".join(_region_name(view, tr, r) for r in p.get("regions") or []) \
+        or tr(T("none", context="regions"))
     lines.append(tr("Regions: {list}", list=regs))
     lines.append(tr("Goal reached!") if view.get("goal_reached") else _goal_line(view, tr))
     lines.append(tr("Ingredients: {items}", items=_ingredients(tr, p.get("ingredients") or {})))
     hand = list(view.get("hand") or [])
     lines.append(tr("Special cards: {cards}",
-                    cards=", ".join(_card_name(view, tr, c) for c in hand) or tr("none")))
+                    cards=", ".join(_card_name(view, tr, c) for c in hand)
+                    or tr(T("none", context="special cards"))))
     if view.get("return_ticket_flights"):
         lines.append(tr(T("Return ticket: {n} flight left", plural="Return ticket: {n} flights left",
                           n=_int(view["return_ticket_flights"]))))

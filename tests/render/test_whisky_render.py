@@ -223,3 +223,17 @@ def test_counted_texts_read_right_in_english():
     v["players"][seat].update(points_visible=3, special_cards=2)
     alt = R.board_alt(v, tr)
     assert "3 points," in alt and "2 special cards." in alt
+
+
+def test_greek_none_agrees_with_cards_and_regions():
+    """Greek "none" takes the noun's gender: special cards and regions are feminine (καμία),
+    bottles neuter (κανένα)."""
+    s = E.new(NAMES[:2], seed=3)
+    seat = NAMES[0]
+    s["players"][seat]["hand"] = []
+    s["players"][seat]["regions"] = []
+    text = R.private_text(E.view(s, seat), translator("el"))
+    assert "Περιοχές: καμία" in text and "Ειδικές κάρτες: καμία" in text
+    assert "κανένα" not in text
+    english = R.private_text(E.view(s, seat), translator("en"))
+    assert "Regions: none" in english and "Special cards: none" in english
