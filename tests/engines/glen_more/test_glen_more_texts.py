@@ -43,6 +43,9 @@ def test_position_words_prefer_the_nearest_tile_with_a_unique_name():
     # a tile is named with its position only when its name is not unique
     assert fmt(tile_ref(at, (0, 1))) == "Meadow (north of Start village)"
     assert fmt(tile_ref(at, (2, 1))) == "Quarry"
+    # Greek names the tile with "the tile" before it, so no article has to agree with a name
+    greek = i18n.tr(where(at, (1, 1)), "el")
+    assert greek.startswith("δυτικά από το πλακίδιο ") and greek != "δυτικά από το πλακίδιο Quarry"
 
 
 def _placing(seed=1):
