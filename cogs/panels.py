@@ -407,13 +407,15 @@ class Panels:
             return False
         store = self.c.service.store
         waiting = self.humans_asked(m)
-        self.waiting[m.id] = waiting
+        self.waiting[m.id] = set(waiting)
         held: set[str] = set()
-        for seat, (channel_id, message_id, stamp) in (await store.seat_panels(m.id, "panel")).items():
+        dm_panels = await store.seat_panels(m.id, "panel")
+        table_panels = await store.seat_panels(m.id, "table_panel")
+        for seat, (channel_id, message_id, stamp) in dm_panels.items():
             self.dm[(m.id, seat)] = DmPanel(channel_id, message_id, None)
             if seat in waiting and stamp in (None, stamp_text(self.stamp(m, seat))):
                 held.add(seat)
-        for seat, (channel_id, message_id, stamp) in (await store.seat_panels(m.id, "table_panel")).items():
+        for seat, (channel_id, message_id, stamp) in table_panels.items():
             if seat in waiting and m.engine.public_decision(m.state, seat):
                 now = self.stamp(m, seat)
                 if stamp in (None, stamp_text(now)):
@@ -426,6 +428,16 @@ class Panels:
         for seat in held:
             self.offered[(m.id, seat)] = self.pinged[(m.id, seat)] = self.stamp(m, seat)
         if waiting - held:
+            # A seat that answered every panel it was sent, and did not make the latest move
+            # (the one whose publication was lost), was not asked when the bot last published:
+            # it is asked anew, and mentioned as it would have been. The mover was asked then,
+            # and a seat with no panel (DMs closed) may have been told: neither is mentioned.
+            mover = await store.last_actor(m.id)
+            for seat in waiting - held - {mover}:
+                shown = [stamp_of(panels[seat][2])[0] for panels in (dm_panels, table_panels)
+                         if seat in panels and panels[seat][2] is not None]
+                if shown and max(shown) < self.stamp(m, seat)[0]:
+                    self.waiting[m.id].discard(seat)
             # after a restart the panels a dead process had claimed are sent anyway; when
             # another live process moved the match, it sends its own
             await self.deliver(m, {}, claim=reloaded)

@@ -322,6 +322,13 @@ class BaseStore:
             " ORDER BY n", (match_id, after))
         return [(r["n"], r["seat"], json.loads(r["action"]), bool(r["by_ai"])) for r in rows]
 
+    async def last_actor(self, match_id: int) -> str | None:
+        """The seat of the match's latest accepted action (None before the first)."""
+        row = await self._fetchone(
+            "SELECT seat FROM actions WHERE match_id=? AND undone=0 ORDER BY n DESC LIMIT 1",
+            (match_id,))
+        return row["seat"] if row else None
+
     async def action_count(self, match_id: int) -> int:
         row = await self._fetchone(
             "SELECT COALESCE(MAX(n), 0) FROM actions WHERE match_id=?", (match_id,))

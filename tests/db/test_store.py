@@ -270,3 +270,15 @@ async def test_snapshot_and_log_rebuild_a_running_match(store, monkeypatch):
         assert r.engine.dump(r.state) == dumped and r.n == n and r.seat_counts == counts
     finally:
         await svc2.close()
+
+
+async def test_the_last_actor_is_the_seat_of_the_latest_move_not_taken_back(store):
+    mid = await store.create_match(game="toy", guild_id=1, channel_id=2, host_id=3, seed=1,
+                                   options={}, lang="en")
+    await store.start_match(mid, [SeatRow("A", 0, 3, "Anna"), SeatRow("B", 1, 4, "Ben")], {"s": 0})
+    assert await store.last_actor(mid) is None
+    await store.append_action(mid, 1, "A", {"a": 1})
+    await store.append_action(mid, 2, "B", {"a": 2})
+    assert await store.last_actor(mid) == "B"
+    await store.undo_action(mid, 2)
+    assert await store.last_actor(mid) == "A"

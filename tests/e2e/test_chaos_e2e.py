@@ -434,3 +434,62 @@ async def test_a_decision_a_crash_kept_from_its_player_is_delivered_after_the_re
             assert r.type == 7, f"match {match_id}: seat {seat}'s delivered panel answered {r.content!r}"
     finally:
         await stop_bot_inprocess(bot, task, store)
+
+
+async def test_a_player_asked_by_a_move_the_crash_kept_unpublished_is_mentioned_after_it(sb, tmp_path):
+    """The table mentions a player on the first decision of their turn (pings=first). When
+    the move that passed the turn was stored but never published, the restart delivers the
+    next player's panel with that mention, once; the player who made the move is not
+    mentioned (they were on their turn already)."""
+    from core.service import MatchService
+    from db.store import Store
+    from tests.e2e.harness import open_table, start_bot_inprocess, stop_bot_inprocess
+
+    db = tmp_path / "turn.db"
+    bot, task, store = await start_bot_inprocess(db, games=("glen_more",))
+    try:
+        await open_table(sb, bot.controller.idle, humans=("anna", "bruno"), ai=0,
+                         command="glenmore new")
+        (match_id,) = bot.service.matches
+        users = {s.seat: sb.world.users[s.user_id] for s in bot.service.matches[match_id].seats}
+        # play through the bot until one player is on their turn and the other has played
+        for _ in range(300):
+            m = bot.service.matches[match_id]
+            mover = m.to_act()[0]
+            other = next(s for s in users if s != mover)
+            if m.to_act() == [mover] and m.seat_counts.get(other, 0) > 0:
+                break
+            _, fp = m.choices(mover)
+            await bot.service.choose(match_id, users[mover].id, mover, m.seat_counts.get(mover, 0), fp, 0)
+            await bot.controller.idle()
+        else:
+            pytest.fail("the turn never passed between the players")
+    finally:
+        await stop_bot_inprocess(bot, task, store)
+
+    # the mover plays on until the other player is asked; nothing of it is published
+    store = await Store.open(db)
+    try:
+        svc = MatchService(store)
+        await svc.load_all()
+        for _ in range(50):
+            m = svc.matches[match_id]
+            if other in m.to_act():
+                break
+            _, fp = m.choices(mover)
+            await svc.choose(match_id, users[mover].id, mover, m.seat_counts[mover], fp, 0)
+        assert other in svc.matches[match_id].to_act()
+    finally:
+        await store.close()
+
+    mark = max(sb.world.messages)
+    bot, task, store = await start_bot_inprocess(db, games=("glen_more",))
+    try:
+        await bot.controller.idle()
+        public = [msg for i, msg in sb.world.messages.items() if i > mark and not msg.ephemeral
+                  and msg.channel_id not in sb.world.dm_by_user.values()]
+        told = {seat: sum(f"<@{u.id}>" in msg.content for msg in public) for seat, u in users.items()}
+        assert told == {mover: 0, other: 1}, f"mentions after the restart: {told}"
+        assert any(msg.custom_ids for msg in sb.dms(users[other].name) if msg.id > mark)
+    finally:
+        await stop_bot_inprocess(bot, task, store)
