@@ -26,12 +26,10 @@ class IllegalAction(Exception):
     ``T``); ``text`` is the whole as a translatable Text."""
 
     def __init__(self, message: str, *, plural: str | None = None, **params: Any) -> None:
-        shown = {k: v.msg if isinstance(v, Text) else v for k, v in params.items()}
-        english = plural if plural is not None and params.get("n") != 1 else message
-        super().__init__(english.format(**shown) if params else english)
         self.message = message
         self.params = params
         self.text = T(message, plural=plural, **params)
+        super().__init__(english(self.text))
 
 
 @dataclass(frozen=True)
@@ -78,6 +76,24 @@ def T(msg: str, *, plural: str | None = None, context: str | None = None, **para
     if plural is not None and "n" not in params:
         raise ValueError(f"a counted message needs its count as n: {msg!r}")
     return Text(msg, params, plural, context)
+
+
+def english(text: Text) -> str:
+    """A Text in English as ``core.i18n`` would show it, without the catalogs (engines do not
+    load them): for logs, tests and the ``str`` of errors. Text parameters read in English
+    too, lists are joined with commas, and a counted message takes its English form by ``n``."""
+    def shown(v: Any) -> Any:
+        if isinstance(v, Text):
+            return english(v)
+        if isinstance(v, (list, tuple)):
+            return ", ".join(str(shown(x)) for x in v)
+        return v
+    n = text.params.get("n", 1)
+    counted = text.plural is not None and isinstance(n, int) and n != 1
+    message = text.plural if counted else text.msg
+    if not text.params:
+        return message
+    return message.format_map({k: shown(v) for k, v in text.params.items()})
 
 
 def _params_to_json(params: Mapping) -> dict:

@@ -54,7 +54,7 @@ import unicodedata
 from pathlib import Path
 from typing import Any, Iterable
 
-from engines.base import T, Text
+from engines.base import T, Text, english
 
 QUESTIONS_DIR = Path(__file__).resolve().parent / "questions"
 DEFAULT_LANG = "en"
@@ -84,12 +84,6 @@ _PACK_SUFFIX = ".jsonl"
 _PACK_STEM_CHARS = 48
 
 
-def _english(text: Text) -> str:
-    """A Text in English, its Text parameters too (for logs, tests and ``str``)."""
-    shown = {k: _english(v) if isinstance(v, Text) else v for k, v in text.params.items()}
-    return text.msg.format(**shown) if shown else text.msg
-
-
 class QuestionError(ValueError):
     """A question record or file is malformed.
 
@@ -105,8 +99,8 @@ class QuestionError(ValueError):
         self.params = params
         self.path = str(path) if path is not None else None
         self.line = line
-        self.problem = _english(T(message, **params))
-        super().__init__(_english(self.text))
+        self.problem = english(T(message, **params))
+        super().__init__(english(self.text))
 
     @property
     def text(self) -> Text:

@@ -4,12 +4,30 @@ import json
 import pytest
 
 from core import i18n
-from engines.base import T, Text
+from engines.base import IllegalAction, T, Text, english
 
 
 def test_english_formats_params_and_nested_texts():
     assert i18n.tr(T("{who} took {what}.", who="Anna", what=T("Jewels"))) == "Anna took Jewels."
     assert i18n.tr("Picks: {x}", x=[T("a"), "b"]) == "Picks: a, b"
+
+
+@pytest.mark.parametrize("text", [
+    T("{who} took {what}.", who="Anna", what=T("{n} jewel", plural="{n} jewels", n=2)),
+    T("Picks: {x}", x=[T("{card} ({n})", card=T("Parrot"), n=3), "b"]),
+    T("{n} doubloon", plural="{n} doubloons", n=1),
+    T("{n} doubloon", plural="{n} doubloons", n="many"),
+    T("Pass", context="action"),
+])
+def test_english_without_catalogs_reads_as_the_english_catalog_shows_it(text):
+    assert english(text) == i18n.tr(text, "en")
+
+
+def test_an_illegal_action_reads_whole_in_english():
+    err = IllegalAction("{card} costs {cost}.", card=T("{n} sheep", plural="{n} sheep", n=2),
+                        cost=[T("Wood"), T("Stone")])
+    assert str(err) == "2 sheep costs Wood, Stone."
+    assert str(IllegalAction("{n} turn left.", plural="{n} turns left.", n=3)) == "3 turns left."
 
 
 def test_missing_parameter_never_crashes():
