@@ -435,6 +435,8 @@ class Controller:
             elif m.state is not None:
                 for s in m.seats:
                     self._hands[(m.id, s.seat)] = self._hand_digest(m, s.seat)
+        elif change.kind == "unsent":
+            await self.panels.send_unsent(m, change.seat, *change.claim)
         elif change.kind == "aborted":
             await self.edit_lobby(m)
             await self.panels.retire_all(m, T("(this table was closed)"))

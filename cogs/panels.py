@@ -151,6 +151,8 @@ class Panels:
         asked = self.humans_asked(m) if m.status == "running" else set()
         newly = asked - self.waiting.get(m.id, set())
         self.waiting[m.id] = asked
+        store = self.c.service.store
+        when = self.c.service.claim_times()
         mention: list[str] = []
         for seat in sorted(asked):
             s = m.seat(seat)
@@ -163,9 +165,9 @@ class Panels:
             if ping:
                 self.pinged[key] = stamp
             if m.engine.public_decision(m.state, seat):
-                store = self.c.service.store
-                if not claim or await store.claim_offer(m.id, seat, stamp_text(stamp), "table_offer"):
+                if not claim or await store.claim_offer(m.id, seat, stamp_text(stamp), "table_offer", **when):
                     await self._post_public(m, seat, stamp, ping)
+                    await store.offer_settled(m.id, seat, stamp_text(stamp), "table_offer")
                 else:
                     self.read_elsewhere.add(key)
                 if not self.private_extras(m, seat):
@@ -174,7 +176,7 @@ class Panels:
                     continue
             elif ping:
                 mention.append(seat)
-            if claim and not await self.c.service.store.claim_offer(m.id, seat, stamp_text(stamp)):
+            if claim and not await store.claim_offer(m.id, seat, stamp_text(stamp), **when):
                 continue                         # another process sends this one
             lines = notes.pop(seat, [])
             content, view = self.build(m, seat, self.c.locale(m, s))
@@ -186,6 +188,7 @@ class Panels:
             await self.retire_ephemeral(m, seat)
             if msg is not None:
                 await self._set_dm(m, seat, DmPanel(msg.channel.id, msg.id, content), built)
+            await store.offer_settled(m.id, seat, stamp_text(stamp))    # sent, or DMs closed
         for seat, lines in notes.items():
             s = m.seat(seat)
             if s is not None and not s.is_ai:
@@ -395,6 +398,18 @@ class Panels:
             await self.retire_dm(m, seat)
             self.ephemeral[key] = EphemeralPanel(interaction, None if msg is None else msg.id,
                                                  content, time.monotonic())
+
+    async def send_unsent(self, m: Match, seat: str, kind: str, stamp: str) -> None:
+        """A panel that another process claimed and never sent (it died mid-send): sent from
+        here while its decision is still the seat's, the claim taken over in ``deliver``;
+        otherwise the claim is settled, nothing to send."""
+        if seat not in self.humans_asked(m) or stamp_text(self.stamp(m, seat)) != stamp:
+            await self.c.service.store.offer_settled(m.id, seat, stamp, kind)
+            return
+        key = (m.id, seat)
+        self.offered.pop(key, None)             # this process saw it claimed elsewhere
+        self.read_elsewhere.discard(key)
+        await self.deliver(m, {})
 
     # --- after a restart --------------------------------------------------------------------
     async def restore(self, m: Match, *, reloaded: bool = False) -> bool:

@@ -37,6 +37,7 @@ MAX_AI_CHAIN = 20000          # AI moves in a row before we suspect an engine lo
 RETRY_FIRST_S = 0.5           # first wait before AI moves are tried again after a failed write
 SWEEP_EVERY_S = 2.0           # how often stored deadlines are looked at for ones nobody fired
 SWEEP_GRACE_S = 2.0           # a deadline this overdue was missed by its process (it died)
+OFFER_GRACE_S = 60.0          # a panel claimed this long ago and not sent: its process died
 OPEN = ("lobby", "running")
 TABLE_OPTIONS = {
     # name: (default, allowed values, help)
@@ -98,6 +99,8 @@ class Change:
     seat: str | None = None      # for reminders and pauses
     reloaded: bool = False       # "restored" while another live process may be publishing
                                  # about the match (it moved it, or owns its shard)
+    claim: tuple[str, str] | None = None   # "unsent": the (kind, stamp) of a panel claim that
+                                           # a process which died left unsent
 
 
 @dataclass
@@ -225,11 +228,11 @@ class MatchService:
         this process's own tables one by one (so their AI seats move, missed panels go out
         and timers run again, as ``load_all`` would), once ``connected`` is done (the bot is
         on the gateway: it does not slow the connection down), and a sweeper fires the
-        stored deadlines that nobody fired."""
+        stored deadlines that nobody fired and has the panels sent that nobody sent."""
         self.languages = await self.store.user_languages()
         mine = [mid for mid, guild in await self.store.open_tables() if self.owns(guild)]
         self._background += [asyncio.create_task(self._warm(mine, connected)),
-                             asyncio.create_task(self._sweep_timers())]
+                             asyncio.create_task(self._sweep())]
 
     async def _warm(self, ids: list[int], connected: Awaitable | None) -> None:
         if connected is not None:
@@ -927,23 +930,42 @@ class MatchService:
             out = await self._time_up(m, seat, "turn", None)
         return await self._publish_time_up(m, out)
 
-    async def _sweep_timers(self) -> None:
-        """Fire the stored deadlines that are overdue: their process died, or had not loaded
-        the match yet. Every process sweeps; the store's claim makes each fire once."""
+    def claim_times(self) -> dict[str, float]:
+        """``at`` and ``stale_before`` for ``Store.claim_offer``: now, and the time before
+        which an unsettled claim was left by a process that died mid-send."""
+        now = self._clock()
+        return {"at": now, "stale_before": now - OFFER_GRACE_S}
+
+    async def _sweep(self) -> None:
+        """What a process that died left undone, which every live process looks for: overdue
+        stored deadlines (or ones of a match nobody had loaded) are fired, and panels it
+        claimed but never sent are sent. The store's claims make each happen once."""
         while True:
             try:
                 await asyncio.sleep(SWEEP_EVERY_S)
-                due = await self.store.due_timers(self._clock() - SWEEP_GRACE_S)
-                for match_id, seat, kind, count in due:
-                    try:
-                        await self.fire_timer(match_id, seat, kind, count)
-                    except Exception:
-                        log.exception("could not fire the %s timer of match %s seat %s",
-                                      kind, match_id, seat)
+                await self._fire_due_timers()
+                await self._send_unsent_panels()
             except asyncio.CancelledError:
                 return
             except Exception:
-                log.exception("the timer sweep failed; it runs again")
+                log.exception("the sweep failed; it runs again")
+
+    async def _fire_due_timers(self) -> None:
+        for match_id, seat, kind, count in await self.store.due_timers(self._clock() - SWEEP_GRACE_S):
+            try:
+                await self.fire_timer(match_id, seat, kind, count)
+            except Exception:
+                log.exception("could not fire the %s timer of match %s seat %s", kind, match_id, seat)
+
+    async def _send_unsent_panels(self) -> None:
+        """Listeners hear "unsent" with each stale claim: they send the panel if its decision
+        is still the seat's (taking the claim over), or settle the claim if not."""
+        for match_id, seat, kind, stamp in await self.store.stale_offers(self._clock() - OFFER_GRACE_S):
+            try:
+                m = await self.current(match_id)
+            except ServiceError:
+                continue
+            await self._notify(m, Change("unsent", seat=seat, claim=(kind, stamp)))
 
     async def resume(self, match_id: int, user_id: int) -> Match:
         async with self._locked(match_id) as m:

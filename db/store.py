@@ -478,18 +478,41 @@ class BaseStore:
                 " channel_id=excluded.channel_id, message_id=excluded.message_id,"
                 " stamp=excluded.stamp", (match_id, seat, kind, channel_id, message_id, stamp))
 
-    async def claim_offer(self, match_id: int, seat: str, stamp: str, kind: str = "offer") -> bool:
+    async def claim_offer(self, match_id: int, seat: str, stamp: str, kind: str = "offer", *,
+                          at: float | None = None, stale_before: float | None = None) -> bool:
         """Whether this caller sends the seat the panel of decision ``stamp`` (see
         set_seat_message): once, whichever process publishes the move that asks it.
         ``kind``: "offer" for the seat's own panel, "table_offer" for a decision read out
-        at the table."""
+        at the table. The claim is stamped ``at``; one of the same decision made at or before
+        ``stale_before`` and never settled (``offer_settled``) was left by a process that died
+        mid-send, and is taken over."""
         async with self._transaction() as tx:
+            # claimed_at<=NULL is never true: without stale_before no claim is taken over
             changed = await tx.execute(
-                "INSERT INTO seat_messages (match_id, seat, kind, channel_id, message_id, stamp)"
-                " VALUES (?,?,?,0,0,?) ON CONFLICT (match_id, seat, kind) DO UPDATE SET"
-                " stamp=excluded.stamp WHERE seat_messages.stamp IS NULL"
-                " OR seat_messages.stamp<>excluded.stamp", (match_id, seat, kind, stamp))
+                "INSERT INTO seat_messages (match_id, seat, kind, channel_id, message_id, stamp,"
+                " claimed_at) VALUES (?,?,?,0,0,?,?) ON CONFLICT (match_id, seat, kind) DO UPDATE"
+                " SET stamp=excluded.stamp, claimed_at=excluded.claimed_at"
+                " WHERE seat_messages.stamp IS NULL OR seat_messages.stamp<>excluded.stamp"
+                " OR seat_messages.claimed_at<=?", (match_id, seat, kind, stamp, at, stale_before))
         return changed == 1
+
+    async def offer_settled(self, match_id: int, seat: str, stamp: str, kind: str = "offer") -> None:
+        """The claimed panel of decision ``stamp`` was sent, or cannot be (DMs closed): no
+        other process is to take the claim over."""
+        async with self._transaction() as tx:
+            await tx.execute(
+                "UPDATE seat_messages SET claimed_at=NULL"
+                " WHERE match_id=? AND seat=? AND kind=? AND stamp=?", (match_id, seat, kind, stamp))
+
+    async def stale_offers(self, before: float, limit: int = 100) -> list[tuple[int, str, str, str]]:
+        """(match, seat, kind, stamp) of panel claims made up to ``before`` in running matches
+        and never settled, the oldest first: panels a process that died never sent."""
+        rows = await self._fetchall(
+            "SELECT o.match_id, o.seat, o.kind, o.stamp FROM seat_messages o"
+            " JOIN matches m ON m.id=o.match_id"
+            " WHERE o.kind IN ('offer', 'table_offer') AND o.claimed_at<=? AND m.status='running'"
+            " ORDER BY o.claimed_at LIMIT ?", (before, limit))
+        return [(r[0], r[1], r[2], r[3]) for r in rows]
 
     async def seat_messages(self, match_id: int, kind: str) -> dict[str, tuple[int, int]]:
         rows = await self._fetchall(

@@ -142,3 +142,29 @@ async def test_a_decision_panel_is_claimed_once(store):
     # reading the same decision out at the table is claimed on its own, once
     assert await store.claim_offer(mid, "A", "4:cd", "table_offer")
     assert not await store.claim_offer(mid, "A", "4:cd", "table_offer")
+
+
+async def test_a_panel_claim_a_dead_process_never_settled_is_taken_over_once(store):
+    mid = await _running(store)
+    ended = await _running(store, channel=5)
+    assert await store.claim_offer(mid, "A", "3:ab", at=100.0)        # then its process dies
+    assert await store.claim_offer(mid, "B", "3:ab", at=100.0)
+    await store.offer_settled(mid, "B", "3:ab")                        # B's was sent
+    assert await store.claim_offer(mid, "A", "3:ab", "table_offer", at=130.0)
+    assert await store.claim_offer(ended, "A", "1:x", at=90.0)
+    await store.append_action(ended, 1, "A", {"a": 1}, finished={"scores": {}})
+    assert await store.claim_offer(mid, "B", "9:zz")                   # no time: never stale
+    assert await store.stale_offers(before=120.0) == [(mid, "A", "offer", "3:ab")]
+    # still fresh: nobody takes it over; stale: one process does, and then it is fresh again
+    assert not await store.claim_offer(mid, "A", "3:ab", at=150.0, stale_before=90.0)
+    assert await store.claim_offer(mid, "A", "3:ab", at=170.0, stale_before=110.0)
+    assert not await store.claim_offer(mid, "A", "3:ab", at=170.0, stale_before=110.0)
+    assert await store.stale_offers(before=160.0) == [(mid, "A", "table_offer", "3:ab")]
+    # settling a claim of an older decision leaves the seat's newer one
+    assert await store.claim_offer(mid, "A", "4:cd", at=200.0)
+    await store.offer_settled(mid, "A", "3:ab")
+    assert await store.stale_offers(before=250.0) == [(mid, "A", "table_offer", "3:ab"),
+                                                      (mid, "A", "offer", "4:cd")]
+    await store.offer_settled(mid, "A", "4:cd")
+    await store.offer_settled(mid, "A", "3:ab", "table_offer")
+    assert await store.stale_offers(before=1e12) == []

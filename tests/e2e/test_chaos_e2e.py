@@ -493,3 +493,67 @@ async def test_a_player_asked_by_a_move_the_crash_kept_unpublished_is_mentioned_
         assert any(msg.custom_ids for msg in sb.dms(users[other].name) if msg.id > mark)
     finally:
         await stop_bot_inprocess(bot, task, store)
+
+
+async def test_a_panel_another_process_claimed_and_never_sent_is_sent_by_the_live_one(
+        sb, tmp_path, monkeypatch):
+    """Processes share one store: the one that stores a move claims the next player's panel,
+    then sends it. One that dies in between leaves the claim; a live process's sweep takes it
+    over once it is a minute old (never while its claimant may still be sending) and sends
+    the panel, once."""
+    import core.service as service_mod
+    from cogs.panels import Panels, stamp_text
+    from core.service import MatchService
+    from db.store import Store
+    from tests.e2e.harness import open_table, start_bot_inprocess, stop_bot_inprocess
+
+    monkeypatch.setattr(service_mod, "SWEEP_EVERY_S", 0.05)
+    db = tmp_path / "claims.db"
+    bot, task, store = await start_bot_inprocess(db, games=("glen_more",))
+    try:
+        await open_table(sb, bot.controller.idle, humans=("anna", "bruno"), ai=0,
+                         command="glenmore new")
+        (match_id,) = bot.service.matches
+        m = bot.service.matches[match_id]
+        users = {s.seat: sb.world.users[s.user_id] for s in m.seats}
+        mover = m.to_act()[0]
+        other = next(s for s in users if s != mover)
+
+        # another process plays the mover's turn to its end, claims the next panel and dies
+        dead = await Store.open(db)
+        try:
+            svc = MatchService(dead)
+            m0 = await svc.open(match_id)
+            for _ in range(50):
+                if other in m0.to_act():
+                    break
+                _, fp = m0.choices(mover)
+                await svc.choose(match_id, users[mover].id, mover, m0.seat_counts[mover], fp, 0)
+            assert other in m0.to_act()
+            claimed = stamp_text(Panels.stamp(m0, other))
+            assert await dead.claim_offer(match_id, other, claimed, **svc.claim_times())
+            await svc.close()
+        finally:
+            await dead.close()
+        mark = max(sb.world.messages)
+
+        def panels_sent() -> int:
+            return sum(1 for msg in sb.dms(users[other].name) if msg.id > mark and msg.custom_ids)
+
+        await asyncio.sleep(0.5)                 # ten sweeps: the claim is fresh, left alone
+        await bot.controller.idle()
+        assert panels_sent() == 0 and await bot.service.store.stale_offers(time.time() - 60) == []
+        monkeypatch.setattr(service_mod, "OFFER_GRACE_S", 0.2)       # ... and now it is old
+        for _ in range(100):
+            await asyncio.sleep(0.05)
+            await bot.controller.idle()
+            if panels_sent():
+                break
+        await asyncio.sleep(0.3)                 # more sweeps: nothing is sent twice
+        await bot.controller.idle()
+        assert panels_sent() == 1
+        assert await bot.service.store.stale_offers(time.time() + 1) == []
+        live = bot.service.matches[match_id]
+        assert other in live.to_act() and stamp_text(Panels.stamp(live, other)) == claimed
+    finally:
+        await stop_bot_inprocess(bot, task, store)
