@@ -436,6 +436,15 @@ async def test_a_decision_a_crash_kept_from_its_player_is_delivered_after_the_re
         await stop_bot_inprocess(bot, task, store)
 
 
+async def _glen_more_for_two(sb, bot) -> tuple[int, dict]:
+    """A Glen More table of Anna and Bruno opened through the bot: its id, and its players
+    by seat."""
+    from tests.e2e.harness import open_table
+    await open_table(sb, bot.controller.idle, humans=("anna", "bruno"), ai=0, command="glenmore new")
+    (match_id,) = bot.service.matches
+    return match_id, {s.seat: sb.world.users[s.user_id] for s in bot.service.matches[match_id].seats}
+
+
 async def test_a_player_asked_by_a_move_the_crash_kept_unpublished_is_mentioned_after_it(sb, tmp_path):
     """The table mentions a player on the first decision of their turn (pings=first). When
     the move that passed the turn was stored but never published, the restart delivers the
@@ -443,15 +452,12 @@ async def test_a_player_asked_by_a_move_the_crash_kept_unpublished_is_mentioned_
     mentioned (they were on their turn already)."""
     from core.service import MatchService
     from db.store import Store
-    from tests.e2e.harness import open_table, start_bot_inprocess, stop_bot_inprocess
+    from tests.e2e.harness import start_bot_inprocess, stop_bot_inprocess
 
     db = tmp_path / "turn.db"
     bot, task, store = await start_bot_inprocess(db, games=("glen_more",))
     try:
-        await open_table(sb, bot.controller.idle, humans=("anna", "bruno"), ai=0,
-                         command="glenmore new")
-        (match_id,) = bot.service.matches
-        users = {s.seat: sb.world.users[s.user_id] for s in bot.service.matches[match_id].seats}
+        match_id, users = await _glen_more_for_two(sb, bot)
         # play through the bot until one player is on their turn and the other has played
         for _ in range(300):
             m = bot.service.matches[match_id]
@@ -505,17 +511,14 @@ async def test_a_panel_another_process_claimed_and_never_sent_is_sent_by_the_liv
     from cogs.panels import Panels, stamp_text
     from core.service import MatchService
     from db.store import Store
-    from tests.e2e.harness import open_table, start_bot_inprocess, stop_bot_inprocess
+    from tests.e2e.harness import start_bot_inprocess, stop_bot_inprocess
 
     monkeypatch.setattr(service_mod, "SWEEP_EVERY_S", 0.05)
     db = tmp_path / "claims.db"
     bot, task, store = await start_bot_inprocess(db, games=("glen_more",))
     try:
-        await open_table(sb, bot.controller.idle, humans=("anna", "bruno"), ai=0,
-                         command="glenmore new")
-        (match_id,) = bot.service.matches
+        match_id, users = await _glen_more_for_two(sb, bot)
         m = bot.service.matches[match_id]
-        users = {s.seat: sb.world.users[s.user_id] for s in m.seats}
         mover = m.to_act()[0]
         other = next(s for s in users if s != mover)
 
