@@ -12,7 +12,9 @@ keeps its old keys too (``ai_win_rate``, ``mean_score_margin``). ``--workers`` p
 in parallel processes (default: one per core). ``--record FILE`` appends each finished
 game to a JSON-lines file and, run again with the same settings, plays only the games not
 yet in it: a 200-game run of ``hard`` (hours of CPU) can be stopped and resumed, and its
-figures are the same as one run's, since game i always has the same seed."""
+figures are the same as one run's, since game i always has the same seed. ``--report``
+(with ``--record``) prints the figures of the games recorded so far and plays none:
+``games`` is then how many are recorded, ``of`` how many the run is to have."""
 from __future__ import annotations
 
 import argparse
@@ -62,6 +64,8 @@ def main(argv=None) -> int:
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--record", metavar="FILE",
                     help="append each game to this JSON-lines file; games already in it are not played again")
+    ap.add_argument("--report", action="store_true",
+                    help="with --record: the figures of the games recorded so far; play none")
     ap.add_argument("--calibrate", action="store_true",
                     help="measure the game's simulated actions per millisecond (search.ACTIONS_PER_MS)")
     args = ap.parse_args(argv)
@@ -69,9 +73,11 @@ def main(argv=None) -> int:
         print_result(calibrate(args.game, args.players, args.seed))
         return 0
     settings = {"game": args.game, "players": args.players, "seed": args.seed, "a": args.a, "b": args.b}
+    if args.report and not args.record:
+        ap.error("--report reads the games of a --record file")
     done = _recorded(args.record, settings) if args.record else {}
     jobs = [(args.game, args.players, args.seed * 7919 + i, i, args.a, args.b)
-            for i in range(args.games) if i not in done]
+            for i in range(args.games) if i not in done and not args.report]
     results = {i: r for i, r in done.items() if i < args.games}
     for index, r in _play_all(jobs, args.workers):
         results[index] = r
@@ -79,6 +85,7 @@ def main(argv=None) -> int:
             with open(args.record, "a") as f:
                 f.write(json.dumps({**settings, "index": index, "result": r}) + "\n")
     results = [results[i] for i in sorted(results)]
+    played = len(results)
 
     wins = 0.0
     scores = {"a": [], "b": []}
@@ -97,8 +104,8 @@ def main(argv=None) -> int:
         b_mean = _mean([r["scores"][s] for s, side in r["side"].items() if side == "b"])
         margin += a_mean - b_mean
     result = {
-        "game": args.game, "games": args.games, "players": args.players, "a": args.a, "b": args.b,
-        "a_win_rate": round(wins / max(1, args.games), 3),
+        "game": args.game, "games": played, "players": args.players, "a": args.a, "b": args.b,
+        "a_win_rate": round(wins / max(1, played), 3),
         "a_mean_score": round(_mean(scores["a"]), 2),
         "b_mean_score": round(_mean(scores["b"]), 2),
         "ms_per_decision_p50_a": round(percentile(times["a"], 50), 2),
@@ -107,9 +114,11 @@ def main(argv=None) -> int:
         "ms_per_decision_p95_b": round(percentile(times["b"], 95), 2),
         "decisions_a": len(times["a"]),
     }
+    if args.report:
+        result["of"] = args.games
     if args.b == RANDOM:             # the old keys of `bench.ai GAME --games N`
         result["ai_win_rate"] = result["a_win_rate"]
-        result["mean_score_margin"] = round(margin / max(1, args.games), 2)
+        result["mean_score_margin"] = round(margin / max(1, played), 2)
     print_result(result)
     return 0
 

@@ -33,3 +33,16 @@ def test_record_keeps_other_settings_apart(tmp_path, capsys):
     ai.main(["libertalia", "--games", "1", "--workers", "1", "--seed", "8", "--record", str(record)])
     capsys.readouterr()
     assert [json.loads(x)["seed"] for x in record.read_text().splitlines()] == [7, 8]
+
+
+def test_report_gives_the_figures_of_the_recorded_games_and_plays_none(tmp_path, capsys):
+    record = tmp_path / "games.jsonl"
+    common = ["libertalia", "--a", "easy", "--b", "random", "--workers", "1", "--seed", "3"]
+    ai.main(common + ["--games", "2", "--record", str(record)])
+    played = _last_json(capsys)
+    ai.main(common + ["--games", "200", "--record", str(record), "--report"])
+    report = _last_json(capsys)
+    assert len(record.read_text().splitlines()) == 2                  # nothing more was played
+    assert (report["games"], report["of"]) == (2, 200)
+    for key in ("a_win_rate", "a_mean_score", "b_mean_score", "decisions_a", "ms_per_decision_p95_a"):
+        assert report[key] == played[key]
