@@ -2,14 +2,22 @@
 
 A renderer is a function ``render_xxx(view: dict, tr) -> Rendered``: it draws only from an
 engine's ``view`` and writes every label through ``tr`` (core.i18n.translator(locale)).
-Images are at least 1000 px wide with no text under 14 px, and seats are told apart by a
-colour *and* a letter (colour-blind players)."""
+Images are at least 1000 px wide, and seats are told apart by a colour *and* a letter
+(colour-blind players).
+
+Readable where Discord shows it: the desktop client shows an image about ``DISPLAY_WIDTH``
+(616) px wide, so the smallest text, scaled to that width, is at least ``DISPLAY_MIN_TEXT``
+(11) px. What a renderer draws can be recorded (``recording``): every text with its box and
+size, the icons it marks (``mark``), and every text that ``fit`` shortened, so that tests can
+check sizes, overlaps and cuts in every language."""
 from __future__ import annotations
 
 import io
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import islice
 from pathlib import Path
@@ -21,6 +29,8 @@ from engines.base import T
 
 MIN_WIDTH = 1000
 MIN_TEXT = 14
+DISPLAY_WIDTH = 616         # px: how wide Discord's desktop client shows an image
+DISPLAY_MIN_TEXT = 11       # px: the smallest readable text at that width
 
 # Fonts: DejaVu covers Greek and Hungarian; Pillow's bundled font is the fallback.
 _FONT_DIRS = [Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/dejavu")]
@@ -57,6 +67,78 @@ def font(size: int = 20, bold: bool = False) -> ImageFont.FreeTypeFont:
         if p.exists():
             return ImageFont.truetype(str(p), size)
     return ImageFont.load_default(size=size)
+
+
+def readable_size(image_width: int) -> int:
+    """The smallest font size that stays readable when an image this wide is shown at
+    Discord's width (a 1000 px image needs 18 px text; 616 px, 11)."""
+    return max(MIN_TEXT, -(-DISPLAY_MIN_TEXT * image_width // DISPLAY_WIDTH))
+
+
+# --- what a renderer drew (tests) -------------------------------------------------------
+@dataclass
+class Drawn:
+    """One thing a renderer drew, as ``recording`` sees it.
+
+    kind: "text" (a string drawn), "icon" (a shape that text must not cover, see ``mark``)
+    or "cut" (a string ``fit`` shortened: ``source`` is what it was given, ``mid_word``
+    whether it had to cut inside a word)."""
+    kind: str
+    box: tuple[int, int, int, int] = (0, 0, 0, 0)
+    text: str = ""
+    size: int = 0
+    canvas: int = 0                       # which image it was drawn on (id of its core)
+    canvas_size: tuple[int, int] = (0, 0)
+    within: tuple[int, int, int, int] | None = None     # the box it must stay inside
+    owner: int | None = None              # index of the icon a text belongs to (a badge's letter)
+    source: str = ""
+    mid_word: bool = False
+    name: bool = False                    # a player's name or other text from users
+    scale: float = 1.0                    # how the canvas is scaled into the final image
+
+
+_recording: ContextVar[list[Drawn] | None] = ContextVar("render_recording", default=None)
+_scale: ContextVar[float] = ContextVar("render_scale", default=1.0)
+
+
+@contextmanager
+def recording() -> Iterator[list[Drawn]]:
+    """Record what renderers draw inside the block (tests)."""
+    found: list[Drawn] = []
+    token = _recording.set(found)
+    try:
+        yield found
+    finally:
+        _recording.reset(token)
+
+
+@contextmanager
+def scaled(factor: float) -> Iterator[None]:
+    """Text drawn inside the block lands in the final image scaled by ``factor`` (a part
+    drawn large, then shrunk into the board): its readable size is its size times that."""
+    token = _scale.set(_scale.get() * factor)
+    try:
+        yield
+    finally:
+        _scale.reset(token)
+
+
+def _record(draw: ImageDraw.ImageDraw | None, item: Drawn) -> int | None:
+    found = _recording.get()
+    if found is None:
+        return None
+    if draw is not None:
+        item.canvas, item.canvas_size = id(draw.im), tuple(draw.im.size)
+    item.scale = _scale.get()
+    found.append(item)
+    return len(found) - 1
+
+
+def mark(draw: ImageDraw.ImageDraw, box, kind: str = "icon") -> int | None:
+    """Tell the recorder that ``box`` holds an icon (a symbol, a badge, a chip) that no text
+    may cover; returns its index, for the text that belongs to it (``text(owner=...)``)."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    return _record(draw, Drawn(kind, (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))))
 
 
 def own_seat(view: dict) -> tuple[str | None, dict | None]:
@@ -105,14 +187,20 @@ def _flat(s: str) -> str:
 
 
 def text(draw: ImageDraw.ImageDraw, xy, s: str, size: int = 20, fill=INK, bold=False,
-         anchor: str = "la", stroke_width: int = 0,
-         stroke_fill=None) -> tuple[int, int, int, int]:
-    """Draw text (on one line, cut at the image's width) and return its bounding box."""
+         anchor: str = "la", stroke_width: int = 0, stroke_fill=None, *,
+         within=None, owner: int | None = None) -> tuple[int, int, int, int]:
+    """Draw text (on one line, cut at the image's width) and return its bounding box.
+    ``within``: the box the text belongs in (a tile, a panel), for the recorder's check;
+    ``owner``: the icon (``mark``) it is written on, which it may cover."""
     f = font(size, bold)
     s = clip(s, room(draw.im.size[0], size))
     draw.text(xy, s, font=f, fill=fill, anchor=anchor, stroke_width=stroke_width,
               stroke_fill=stroke_fill)
-    return draw.textbbox(xy, s, font=f, anchor=anchor, stroke_width=stroke_width)
+    box = draw.textbbox(xy, s, font=f, anchor=anchor, stroke_width=stroke_width)
+    if _recording.get() is not None and s.strip():
+        _record(draw, Drawn("text", tuple(int(v) for v in box), s, f.size,
+                            within=tuple(int(v) for v in within) if within else None, owner=owner))
+    return box
 
 
 def text_width(s: str, size: int = 20, bold=False) -> int:
@@ -127,8 +215,11 @@ def _width(s: str, size: int, bold: bool) -> int:
     return r - l
 
 
-def fit(s: str, width: int, size: int = 20, bold=False) -> str:
-    """s on one line, shortened with an ellipsis so that it fits in width pixels."""
+def fit(s: str, width: int, size: int = 20, bold=False, *, name: bool = False) -> str:
+    """s on one line, shortened with an ellipsis so that it fits in width pixels: at a word
+    boundary ("Kocsma (Crown…"), or inside the first word when even that is too wide.
+    ``name``: the text is a player's name or other text from users, which may be cut
+    anywhere (the recorder does not count that as a word cut in half)."""
     n = room(width, size)
     t = _flat(s[:n])
     if len(s) <= n and text_width(t, size, bold) <= width:
@@ -140,7 +231,24 @@ def fit(s: str, width: int, size: int = 20, bold=False) -> str:
             lo = mid
         else:
             hi = mid - 1
-    return t[:lo] + "…"
+    words = t[:lo] if name else _word_prefix(t, lo)
+    out = (words or t[:lo]) + "…"
+    if _recording.get() is not None:
+        _record(None, Drawn("cut", text=out, source=s, mid_word=not words and bool(t[:lo].strip()),
+                            name=name))
+    return out
+
+
+_WORD_END = re.compile(r"[\s(\[/–—,;:-]+$")
+
+
+def _word_prefix(t: str, n: int) -> str:
+    """The longest prefix of t[:n] that ends between two words, without the spaces and
+    opening signs before the break ("" when the first word is already longer than n)."""
+    if n < len(t) and (t[n].isspace() or t[n] in ",.;:!?)]"):
+        return _WORD_END.sub("", t[:n])
+    k = max(t.rfind(ch, 0, n) for ch in " \t/–—-")
+    return _WORD_END.sub("", t[:k + 1]) if k > 0 else ""
 
 
 def wrap(s: str, width: int, size: int = 20, bold=False,
@@ -247,7 +355,9 @@ def seat_badge(draw: ImageDraw.ImageDraw, xy, index: int, radius: int = 16,
     fill = colour or own
     x, y = xy
     draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=fill, outline=INK, width=2)
-    text(draw, (x, y), letter, size=max(MIN_TEXT, radius), fill=ink_on(fill), bold=True, anchor="mm")
+    badge = mark(draw, (x - radius, y - radius, x + radius, y + radius))
+    text(draw, (x, y), letter, size=max(MIN_TEXT, radius), fill=ink_on(fill), bold=True, anchor="mm",
+         owner=badge)
 
 
 def ink_on(rgb) -> tuple[int, int, int]:
@@ -290,7 +400,7 @@ def player_tag(draw: ImageDraw.ImageDraw, xy, view: dict, seat: str, width: int,
     x, y = xy
     seat_badge(draw, (x + radius, y), seats.index(seat) if seat in seats else 0, radius,
                colour=seat_rgb(view, seat))
-    name = fit(seat_name(view, seat), max(0, width - 2 * radius - 8), size, bold)
+    name = fit(seat_name(view, seat), max(0, width - 2 * radius - 8), size, bold, name=True)
     box = text(draw, (x + 2 * radius + 8, y), name, size=size, fill=fill, bold=bold, anchor="lm")
     return box[2]
 

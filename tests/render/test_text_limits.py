@@ -233,10 +233,22 @@ WIDTHS = [(35, 14, True), (96, 15, True), (126, 16, True), (200, 17, False), (26
           (560, 22, True), (668, 18, False), (880, 19, False)]
 
 
-def test_fit_gives_the_same_as_before_for_normal_text():
+def test_fit_gives_the_same_as_before_for_normal_text_or_cuts_it_between_words():
+    """What fits is unchanged; what does not is cut where the old cut was or before it, at
+    the end of a word (or inside the first word when that alone is too wide); a name is cut
+    where the old cut was."""
     for k, s in enumerate(_corpus()):
         width, size, bold = WIDTHS[k % len(WIDTHS)]
-        assert C.fit(s, width, size, bold) == _old_fit(s, width, size, bold), (s, width)
+        old, new = _old_fit(s, width, size, bold), C.fit(s, width, size, bold)
+        assert C.fit(s, width, size, bold, name=True) == old, (s, width)
+        if not old.endswith("…") or old == s:
+            assert new == old, (s, width)
+            continue
+        kept = new[:-1]
+        assert new.endswith("…") and old.startswith(kept) and C.text_width(new, size, bold) <= width
+        between_words = not s[len(kept):len(kept) + 1].isalnum()
+        inside_the_first_word = kept == old[:-1] and " " not in kept
+        assert between_words or inside_the_first_word, (s, width, new)
 
 
 def test_wrap_gives_the_same_lines_as_before_for_normal_text():
