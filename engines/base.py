@@ -204,6 +204,7 @@ class Engine(Protocol):
     def label(self, state: State, seat: str, action: Action) -> Text: ...
     def prompt(self, state: State, seat: str) -> Text: ...
     def status(self, state: State) -> Text: ...
+    def forced(self, state: State, seat: str) -> Action | None: ...
 
 
 class BaseEngine:
@@ -326,6 +327,22 @@ class BaseEngine:
     def status(self, state: State) -> Text:
         """One public line for the status embed (round, phase); never hidden data."""
         return Text("Game in progress.")
+
+    def forced(self, state: State, seat: str) -> Action | None:
+        """The one legal action a seat can be given without asking, decided from public
+        facts only; None (the default) when the seat must be asked.
+
+        The platform takes it for the player and says so in the thread (with ``label``), so
+        an engine returns an action only when (1) the seat is in ``to_act`` and the action is
+        in ``legal(state, seat)``, normally as its only entry; (2) that it is the only one
+        follows from what every other player sees (``view(state, None)`` and the seat's
+        public record: counts of hidden things, never what they are); (3) its ``label`` for
+        the seat shows nothing hidden. The answer is the same in every world that
+        ``determinize`` may sample from another seat's view
+        (``tests/engines/test_forced.py``). When a single choice exists only because of
+        hidden facts (no card in hand that fits, no worker of the right colour), the click
+        stays: skipping it would tell the table what the player does not hold."""
+        return None
 
     def decision_timer(self, state: State, seat: str) -> tuple[float, Action] | None:
         """A time limit that the rules put on the seat's current decision, and the action

@@ -199,6 +199,17 @@ class GlenMoreEngine(ChainMixin, PlacementMixin, ActivationMixin, MovementMixin,
             return self._paged(turn, *self._cell_decision(state, seat))
         return []  # pragma: no cover
 
+    def forced(self, state: State, seat: str) -> Action | None:
+        """The only legal action, whatever the decision: Glen More hides only the running
+        scores (option ``secret_scores``) and the order of the face-down stacks, and neither
+        decides any choice (``cell_choices``: territory, clansmen, cubes, coins, market).
+        The usual cases: "No tile can be taken" (pass), the one tile that can be taken or
+        paid for, the one spot, "Done" with nothing left to activate, "End your turn" with
+        no movement point left. A decision that also offers a sale is not forced: selling
+        now or later is a choice (the warehouse prices move in between)."""
+        legal = self.legal(state, seat)       # [] when the seat is not to act
+        return legal[0] if len(legal) == 1 else None
+
     # ------------------------------------------------------------------ apply
     def _apply(self, state: State, seat: str, action: Action) -> list[Event]:
         if state["finished"]:

@@ -104,6 +104,46 @@ class KeyflowerEngine(SetupMixin, AuctionMixin, UsesMixin, TransportMixin, Seaso
             out.append({"type": "page", "page": page + 1})
         return out
 
+    #: effect steps of a use whose choices follow from public facts alone (the fields of the
+    #: village); "pay", "swap" and "transport" read the screen (worker colours, skill types)
+    _PUBLIC_EFFECTS = frozenset({"choose", "animal"})
+    #: phases whose choices follow from public facts alone (boats left, fields, villages)
+    _PUBLIC_PHASES = frozenset({"boats", "breed", "place", "flip"})
+
+    def forced(self, st, seat):
+        """The one choice a seat is given without asking, from public facts only.
+
+        Forced: Pass at the main menu when the screen is empty (its size is public: with no
+        worker behind it, every bid and use could only move a losing bid, which lies on the
+        table, so the menu is public); a use's "choose" (or "animal") step with one option
+        left (the options and the fields are public); a lone choice at the end of a season
+        (a won tile with one hex; the boat, breeding and Flipper steps ask only real
+        choices, the engine takes a lone one itself).
+
+        Not forced, though they may offer one choice: Pass with workers behind the screen
+        (whether any fits depends on their colours); the hidden steps of a bid or use
+        (always with Cancel); a payment step offering only "skip" (the seat holds workers
+        or skills, not of the asked colour or type), a transport offering only "end" (an
+        upgrade the skill count allows but the skill types do not), a skill swap; the
+        winter tiles (the hand is secret, and the label names the tile); the final
+        allocation (asked only when the public facts allow a choice: a panel offering just
+        the suggestion means the workers' colours or skills' types fit nowhere)."""
+        if seat not in self.to_act(st):
+            return None
+        ph = st["phase"]
+        if ph == "play":
+            ctx = st["ctx"]
+            if ctx is None:
+                if sum(st["players"][seat]["workers"].values()):
+                    return None
+            elif ctx.get("step") != "effect" or not ctx["queue"] \
+                    or ctx["queue"][0]["k"] not in self._PUBLIC_EFFECTS:
+                return None
+        elif ph not in self._PUBLIC_PHASES:
+            return None
+        legal = self.legal(st, seat)
+        return legal[0] if len(legal) == 1 else None
+
     def _options(self, st, seat):
         ph = st["phase"]
         p = st["players"][seat]

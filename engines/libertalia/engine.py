@@ -525,6 +525,16 @@ class LibertaliaEngine(BaseEngine):
         pend = state.get("pending")
         return bool(pend and pend["seat"] == seat and pend["kind"] == "ability")
 
+    def forced(self, state, seat):
+        """Never: Libertalia asks no decision with one choice that the table could know.
+        A pending decision with a single answer is already taken by ``_run`` without
+        asking. What is left: the sunrise pick (a secret choice: a hand holds at least 4
+        cards at sunrise, and taking a pick for the player would announce it); the
+        Waitress, asked only when a map could be in the den, a visible one (sell or keep)
+        or any secret token: her lone "keep" then means that no secret token is a map, and
+        skipping the question would say so; an optional ability (use or skip) and the
+        other questions offer two choices or more."""
+        return None
 
     # ------------------------------------------------------------------ search (AI seats)
     # The top-level keys of a state; copy() copies any other one the generic way.

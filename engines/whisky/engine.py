@@ -177,6 +177,48 @@ class WhiskyEngine(GameSetup, Turns, Movement, Fields, Questions,
             out.append({"type": "page", "n": page - 1})
         return out
 
+    #: decisions whose choices follow from public facts alone (position, the roll, the
+    #: bottles and the stock on the table, the targets of a card played in the open)
+    _PUBLIC_KINDS = frozenset({"start", "move", "fly", "teleport", "victim", "bottle", "angels",
+                               "gordon", "shackleton", "smuggle", "savage"})
+    #: decisions that also offer the held special cards: public only with an empty hand
+    _HAND_KINDS = frozenset({"ready", "distillery", "lost", "pub", "airport"})
+
+    def forced(self, state, seat):
+        """The one choice a seat is given without asking, from public facts only.
+
+        Forced: the lone choice of a decision that shows no hand (a single target, bottle
+        or field), and "Roll the die" (or "End your turn") when the seat holds no special
+        card: how many cards a hand holds is public (the count in front of the player minus
+        a kept return ticket, which lies open), and with none the choices are the public
+        sail, jump and pour.
+
+        Not forced: anything while the seat holds a special card, e.g. "End your turn" at
+        the end of a turn or "Move on" at a distillery, a lost distillery or an airport
+        (asked of every card holder: taking it would tell that no held card is playable
+        now); a question (answers, time up, rescues); picking one's own face-down lost
+        bottle (Birthday, Pattison's Crash), whose label tells its value."""
+        if state["phase"] == "over":
+            return None
+        top = self._top(state)
+        if not top or top["seat"] != seat:
+            return None
+        kind = top["kind"]
+        if kind in self._HAND_KINDS:
+            if self._p(state, seat)["hand"]:
+                return None
+        elif kind not in self._PUBLIC_KINDS:
+            return None
+        legal = self.legal(state, seat)
+        if len(legal) != 1:
+            return None
+        a = legal[0]
+        if kind == "bottle" and a["bottle"][0] == "l" and top["owner"] == seat:
+            lost = self._p(state, seat)["lost"][int(a["bottle"][1:])]
+            if not lost["revealed"]:
+                return None
+        return a
+
     # --- what the AI seats and the search use ----------------------------------------------
     def ai_view(self, state, seat) -> dict:
         """The seat's view, plus ``known_answer`` (the right option, as an index in the order
