@@ -25,6 +25,7 @@ from cogs import ui
 from cogs.controller import Controller
 from cogs.pacing import GlobalPacer, global_rate, pace, share_rate
 from core.service import MatchService
+from core.workers import init_worker
 from engines import players
 from db import is_postgres_url
 from db.store import Store
@@ -153,7 +154,8 @@ class GameBot(commands.AutoShardedBot):
         # event loop nor the board renders wait for a hard AI (0 render processes: a thread)
         self.ai_processes = 0 if render_processes == 0 else render_processes or os.cpu_count() or 1
         self.ai_pool = (ProcessPoolExecutor(self.ai_processes,
-                                            mp_context=multiprocessing.get_context("spawn"))
+                                            mp_context=multiprocessing.get_context("spawn"),
+                                            initializer=init_worker, initargs=(os.getpid(),))
                         if self.ai_processes else None)
         # with some shards only, this process looks after the tables of their guilds (and
         # answers any click: DMs all come to shard 0)

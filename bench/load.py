@@ -377,11 +377,12 @@ class Load:
         keep = []
         for c in t.awaiting:
             it = c.interaction
-            if it.callback_type is None:
+            outcome = it.outcome         # the bot acknowledges first, then answers
+            if it.callback_type is None or outcome == 6:
                 keep.append(c)
-            elif it.callback_type == 7 and it.callback_at <= now:
+            elif outcome == 7 and (it.answered_at or it.callback_at) <= now:
                 c.published_at = now
-            elif it.callback_type == 7:
+            elif outcome == 7:
                 keep.append(c)
         t.awaiting = keep
 
@@ -487,12 +488,12 @@ class Load:
                 self.by_match[t.match_id] = t
                 for u in others:
                     j = await sb.click(u, lobby, table_button(lobby, "join"))
-                    if j.type != 6:
+                    if j.type not in (6, 7):
                         self.setup_failures.append(f"table {t.i}: join refused: {j.content!r}")
                 for _ in range(1 if self.args.players > 1 else 0):
                     await sb.select(host, lobby, level_select(lobby), "easy")
                 s = await sb.click(host, lobby, table_button(lobby, "start"))
-                if s.type != 6:
+                if s.type not in (6, 7):
                     self.setup_failures.append(f"table {t.i}: start refused: {s.content!r}")
             await asyncio.wait_for(t.ready.wait(), self.args.setup_timeout)
         except Exception as e:  # noqa: BLE001 - reported, the run goes on
@@ -742,6 +743,7 @@ async def run(args) -> dict:
     result["store"] = "postgresql" if database and database.startswith("postgres") else "sqlite"
     with tempfile.TemporaryDirectory(prefix="bench-load-") as tmp:
         sb = Sandbox(rate_limits=not args.no_rate_limits, web_ui=False)
+        sb.settle_deferred = True            # the bot acknowledges first, then answers
         sb.requests = TimedRequests()
         await sb.start()
         load = Load(sb, args)

@@ -324,6 +324,7 @@ async def run(args) -> dict:
     with tempfile.TemporaryDirectory(prefix="bench-reload-") as tmp:
         workdir = Path(tmp)
         sb = Sandbox(rate_limits=not args.no_rate_limits, web_ui=False)
+        sb.settle_deferred = True            # the bot acknowledges first, then answers
         await sb.start()
         bot = Bot(sb, workdir)
         bot.db_path = workdir / "reload.db"

@@ -17,11 +17,12 @@ from typing import Any
 import discord
 
 import render
-from core.i18n import player_language, tr, translator
+from core.i18n import LANGUAGE_NAMES, available, player_language, tr, translator
 from core.service import Change, Match, MatchService, Seat, ServiceError
 from engines.base import Event, Option, T, Text
 from cogs import ui
 from cogs.panels import NO_MENTIONS, Panels, clip, mentioning
+from cogs.ui import jump_url
 from render.common import seat_rgb
 from render.pool import Renderer
 
@@ -43,7 +44,7 @@ ANSWER_WAIT_S = 3.0     # a publication waits at most this long for the click it
 # parts of a seat's own view that belong to a decision, not to the hand it holds
 NOT_HAND = {"you", "prompt", "move_options", "pending", "to_act"}
 
-__all__ = ["Controller", "clip", "mentioning", "story_text"]
+__all__ = ["Controller", "clip", "jump_url", "mentioning", "story_text"]
 
 
 def story_text(story: list[str], key: list[str]) -> str:
@@ -123,8 +124,12 @@ class Controller:
         task.add_done_callback(self._tasks.discard)
 
     async def idle(self) -> None:
-        """Wait until every pending publication is done (tests, shutdown)."""
-        while self._tasks:
+        """Wait until the AI seats have moved and every pending publication is done (tests,
+        shutdown)."""
+        while True:
+            await self.service.settled()
+            if not self._tasks:
+                return
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     async def _publish_serialised(self, match: Match, change: Change) -> None:
@@ -155,23 +160,84 @@ class Controller:
         return translator(locale or match.lang, match.names())
 
     def locale(self, match: Match, who: "Seat | discord.Interaction | None") -> str:
-        """The language of what one player sees privately at this table: the one they chose
-        with /table language, else their Discord locale when a catalog exists for it, else
-        the table's."""
+        """The language of what one player sees at this table (DMs, panels, images, replies):
+        the one they chose for themselves (/table language, the lobby's menu), else the
+        table's."""
         if who is None:
             return match.lang
-        if isinstance(who, discord.Interaction):
-            user_id, locale = who.user.id, str(who.locale)
-        else:
-            user_id, locale = who.user_id, who.locale
-        return self.service.languages.get(user_id) or player_language(locale, match.lang)
+        user_id = who.user.id if isinstance(who, discord.Interaction) else who.user_id
+        return self.service.languages.get(user_id) or match.lang
 
-    async def refuse(self, interaction: discord.Interaction, text: Text | str) -> None:
-        msg = tr(text, interaction.locale)
+    def user_locale(self, interaction: discord.Interaction) -> str:
+        """The language of a reply away from any table: the user's own choice, else their
+        Discord language when a catalog exists for it, else English."""
+        return self.service.languages.get(interaction.user.id) or player_language(
+            str(interaction.locale), "en")
+
+    async def acknowledge(self, interaction: discord.Interaction, *, ephemeral: bool = True,
+                          thinking: bool = False) -> bool:
+        """The interaction's first response, before anything that can wait (the match's lock,
+        the store, a render, an AI): a click is deferred as an update of its message
+        (``thinking``: as a reply to come, shown only to the user when ``ephemeral``), a
+        command as a reply to come. False when Discord no longer takes it (it came too late
+        to be answered): then nothing is done with it, as the user was told it failed."""
         if interaction.response.is_done():
-            await interaction.followup.send(msg, ephemeral=True, allowed_mentions=NO_MENTIONS)
+            return True
+        try:
+            if interaction.type == discord.InteractionType.component and not thinking:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+        except discord.NotFound:
+            log.warning("interaction %s expired before it could be acknowledged", interaction.id)
+            return False
+        except discord.HTTPException as e:
+            if e.code != 40060:                 # acknowledged already
+                raise
+        return True
+
+    async def reply(self, interaction: discord.Interaction, content: str | None = None,
+                    **kwargs: Any) -> discord.Message | None:
+        """A reply only the user sees: the interaction's response, or (once acknowledged)
+        its followup, which fills a "thinking" defer."""
+        kwargs.setdefault("allowed_mentions", NO_MENTIONS)
+        if interaction.response.is_done():
+            return await interaction.followup.send(content, ephemeral=True, wait=True, **kwargs)
+        await interaction.response.send_message(content, ephemeral=True, **kwargs)
+        return None
+
+    async def update_clicked(self, interaction: discord.Interaction, **kwargs: Any) -> None:
+        """Edit the message whose button or menu was used (after a defer: its original)."""
+        kwargs.setdefault("allowed_mentions", NO_MENTIONS)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**kwargs)
         else:
-            await interaction.response.send_message(msg, ephemeral=True, allowed_mentions=NO_MENTIONS)
+            await interaction.response.edit_message(**kwargs)
+
+    async def refuse(self, interaction: discord.Interaction, text: Text | str,
+                     locale: str | None = None) -> None:
+        """One ephemeral line that says what to do instead (in ``locale``: the player's
+        language at the table; else their Discord one)."""
+        await self.reply(interaction, tr(text, locale or str(interaction.locale)))
+
+    async def refuse_click(self, interaction: discord.Interaction, e: ServiceError,
+                           m: Match | None, seat: str | None) -> None:
+        """Refuse a click; a panel the refusal says is out of date, clicked by its own
+        player (or of a table that ended), loses its buttons so that it is not clicked again."""
+        s = m.seat(seat) if m is not None and seat else None
+        locale = self.locale(m, interaction) if m is not None else None
+        await self.refuse(interaction, e.text, locale)
+        msg = interaction.message
+        if not e.stale or msg is None:
+            return
+        if s is not None and s.user_id != interaction.user.id and m.status == "running":
+            return
+        note = tr("*(out of date)*", locale or str(interaction.locale))
+        try:
+            await self.update_clicked(interaction, content=clip((msg.content or "") + "\n" + note),
+                                      view=None)
+        except discord.HTTPException:
+            log.info("could not retire the out-of-date panel %s", msg.id)
 
     # --- messages ---------------------------------------------------------------------------
     def lobby_embed(self, m: Match) -> discord.Embed:
@@ -196,6 +262,8 @@ class Controller:
             e.set_footer(text=self.winner_line(m))
         else:
             e.set_footer(text=t("The game has started."))
+            if m.thread_id:
+                e.description = t("The game goes on in {thread}.", thread=f"<#{m.thread_id}>")
         return e
 
     def option_lines(self, m: Match) -> list[str]:
@@ -376,8 +444,11 @@ class Controller:
         t = self.t(m, locale)
         return t("**{game} #{id}** — your seat {seat}", game=t(m.engine.title), id=m.id, seat=seat)
 
-    async def private_file(self, m: Match, seat: str, locale: str | None) -> discord.File | None:
+    async def private_file(self, m: Match, seat: str, locale: str | None, *,
+                           prompt: Text | None = None) -> discord.File | None:
         view = self.view_for(m, seat)
+        if prompt is not None:           # the table ended: the image says so, not what to do
+            view["prompt"] = prompt
         rendered = await self.renderer.run("private", m.game, view, locale, m.names())
         if rendered is None:
             return None
@@ -386,13 +457,14 @@ class Controller:
 
     def _hand_digest(self, m: Match, seat: str) -> str:
         own = private_part(m.engine.view(m.state, None), m.engine.view(m.state, seat))
-        return hashlib.blake2s(json.dumps(own, sort_keys=True, default=str).encode(),
+        return hashlib.blake2s(json.dumps([own, m.status], sort_keys=True, default=str).encode(),
                                digest_size=8).hexdigest()
 
-    async def refresh_hands(self, m: Match) -> None:
+    async def refresh_hands(self, m: Match, closing: Text | None = None) -> None:
         """Each player's hand message (their hidden information as an image) is kept up to
         date in place: sent once, then edited whenever what it shows changes (an edit does
-        not notify: a changed hand is news, not a decision)."""
+        not notify: a changed hand is news, not a decision). ``closing``: the table ended
+        (the game is over, or it was closed), which the hand then says instead of what to do."""
         if m.state is None:
             return
         for s in m.seats:
@@ -405,7 +477,9 @@ class Controller:
             self._hands[key] = digest
             locale = self.locale(m, s)
             content = self._hand_header(m, s.seat, locale)
-            f = await self.private_file(m, s.seat, locale)
+            if closing is not None:
+                content += "\n*" + tr(closing, locale) + "*"
+            f = await self.private_file(m, s.seat, locale, prompt=closing)
             where = (await self.service.store.seat_messages(m.id, "hand")).get(s.seat)
             if where is not None and f is not None:
                 try:
@@ -413,7 +487,9 @@ class Controller:
                         content=content, attachments=[f], allowed_mentions=NO_MENTIONS)
                     continue
                 except discord.HTTPException:
-                    f = await self.private_file(m, s.seat, locale)   # the file was consumed
+                    f = await self.private_file(m, s.seat, locale, prompt=closing)   # the file was consumed
+            if closing is not None:
+                continue        # no new hand message once the table ended
             kwargs: dict[str, Any] = {"content": content, "silent": True}   # news, not a decision
             if f is not None:
                 kwargs["file"] = f
@@ -440,29 +516,38 @@ class Controller:
         elif change.kind == "aborted":
             await self.edit_lobby(m)
             await self.panels.retire_all(m, T("(this table was closed)"))
+            await self.refresh_hands(m, T("This table was closed."))
             if m.board_message_id or m.thread_id:
                 await home.send(t("Table #{id} was closed.", id=m.id), allowed_mentions=NO_MENTIONS)
                 if m.board_message_id:
                     await home.get_partial_message(m.board_message_id).edit(
                         view=None, **({"embed": self._board_after[m.id]} if m.id in self._board_after else {}))
         elif change.kind == "started":
-            await self.edit_lobby(m)
             await self.open_thread(m)
+            await self.edit_lobby(m)
             home = self.channel(m.home_channel)
             await home.send(t("{game} begins. Seat order: {seats}", game=t(m.engine.title),
                               seats=self.seat_legend(m)), allowed_mentions=NO_MENTIONS)
             self._remember(m, change.steps)
+            # decisions first: they do not wait for the renders (the mention follows the board)
+            mention = await self.panels.deliver(
+                m, self.private_notes(m, [e for st in change.steps for e in st.events]))
             await self.post_board(m)
+            await self.panels.mention(m, mention)
             await self.refresh_hands(m)
-            await self.panels.deliver(m, self.private_notes(m, [e for st in change.steps for e in st.events]))
         elif change.kind == "steps" and m.status == "running" and not change.steps:
+            mention = await self.panels.deliver(m, {})
             await self.edit_board(m)
-            await self.panels.deliver(m, {})
+            await self.panels.mention(m, mention)
         elif change.kind == "steps":
             events = [e for st in change.steps for e in st.events]
             key = [t(e.text) for e in events if e.public and e.kind in KEY_KINDS]
             self._remember(m, change.steps)
             await self.panels.retire_public_done(m, change.steps)
+            notes = self.private_notes(m, events)
+            finished = m.outcome() is not None
+            # decisions first: they do not wait for the renders (the mention follows the board)
+            mention = [] if finished else await self.panels.deliver(m, notes)
             if key:
                 # the thread keeps a readable history: the key moment, then what happened
                 # since the last one, with the board of now
@@ -470,11 +555,10 @@ class Controller:
                 await self.post_board(m, story_text(story, key))
             else:
                 await self.edit_board(m)
-            notes = self.private_notes(m, events)
-            if m.outcome() is not None:
+            if finished:
                 await self.finish(m, notes)
                 return
-            await self.panels.deliver(m, notes)
+            await self.panels.mention(m, mention)
             await self.refresh_hands(m)
         elif change.kind == "undo":
             s = m.seat(change.seat)
@@ -503,18 +587,23 @@ class Controller:
             s = m.seat(seat)
             await self.dm(m, s.user_id, content=clip(
                 f"**{tr(m.engine.title, self.locale(m, s))} #{m.id}** — " + "\n".join(lines)))
-        await self.refresh_hands(m)
+        await self.refresh_hands(m, T("The game is over."))
 
     def _remember(self, m: Match, steps) -> None:
         t = self.t(m)
         q = self._log.setdefault(m.id, deque(maxlen=LOG_LINES))
         story = self._story.setdefault(m.id, [])
         for st in steps:
-            for e in st.events:
-                if e.public and e.kind not in KEY_KINDS:
-                    line = clip(t(e.text), 300)
-                    q.append(line)
-                    story.append(line)
+            lines = []
+            if st.forced is not None:        # the player's only option, taken for them
+                s = m.seat(st.seat)
+                lines.append(t("{name} had only one option: {choice}",
+                               name=s.name if s else st.seat, choice=t(st.forced)))
+            lines += [t(e.text) for e in st.events if e.public and e.kind not in KEY_KINDS]
+            for line in lines:
+                line = clip(line, 300)
+                q.append(line)
+                story.append(line)
         del story[:-STORY_LINES]
 
     async def edit_lobby(self, m: Match) -> None:
@@ -531,7 +620,8 @@ class Controller:
         """Play in a thread of the lobby message where the bot may; else in the channel."""
         if m.thread_id or not m.lobby_message_id or not getattr(self.bot, "use_threads", True):
             return
-        name = tr("{game} #{id}", m.lang, game=tr(m.engine.title, m.lang), id=m.id)
+        # (Discord shows a thread as "#name": a "#" in the name itself would be doubled)
+        name = tr("{game}, table {id}", m.lang, game=tr(m.engine.title, m.lang), id=m.id)
         try:
             thread = await self.channel(m.channel_id, m.guild_id).get_partial_message(
                 m.lobby_message_id).create_thread(name=name[:100], auto_archive_duration=1440)
@@ -570,14 +660,17 @@ class Controller:
                               level: str = "easy") -> None:
         svc = self.service
         user = interaction.user
+        # what only shows something answers with a reply of its own; the rest updates the
+        # message it is on (the lobby, the panel) or says nothing
+        if not await self.acknowledge(interaction, thinking=op in ("turn", "view", "map")):
+            return
+        m: Match | None = None
         try:
             if op == "again":
                 await self.play_again(interaction, mid)
                 return
-            m = await svc.current(mid)
             if op in ("join", "leave", "ai", "unai", "start", "resume"):
-                # The service answers in milliseconds; refusals are then a direct ephemeral
-                # reply, and the lobby/board update is published by the listener.
+                # the lobby/board update is published by the listener
                 if op == "join":
                     await svc.join(mid, user.id, user.display_name, str(interaction.locale))
                 elif op == "leave":
@@ -590,8 +683,9 @@ class Controller:
                     await svc.start(mid, user.id)
                 elif op == "resume":
                     await svc.resume(mid, user.id)
-                await interaction.response.defer()
-            elif op == "back":
+                return
+            m = await svc.peek(mid)
+            if op == "back":
                 s = m.seat_of(user.id)
                 if s is None:
                     raise ServiceError("You are not playing at this table — use /table spectate to follow it.")
@@ -605,7 +699,26 @@ class Controller:
             elif op == "map":
                 await self.show_full_map(interaction, m)
         except ServiceError as e:
-            await self.refuse(interaction, e.text)
+            await self.refuse(interaction, e.text, self.locale(m, interaction) if m is not None else None)
+
+    async def on_language(self, interaction: discord.Interaction, mid: int, value: str) -> None:
+        """The lobby's language menu: the language this player sees at every table."""
+        if not await self.acknowledge(interaction, thinking=True):
+            return
+        chosen = None if value in ("table", "discord") else value
+        if chosen is not None and chosen not in available():
+            await self.refuse(interaction, T("There is no {lang} translation.", lang=value[:20]))
+            return
+        await self.service.set_language(interaction.user.id, chosen)
+        try:
+            lang = (await self.service.peek(mid)).lang
+        except ServiceError:
+            lang = self.user_locale(interaction)
+        shown = chosen or lang
+        text = (T("Your panels, DMs and replies are now in {lang}, at every table.",
+                  lang=LANGUAGE_NAMES.get(shown, shown)) if chosen
+                else T("At each table you now see the table's own language."))
+        await self.reply(interaction, tr(text, shown))
 
     def _answer(self, mid: int) -> "_Answering":
         return _Answering(self, mid)
@@ -626,29 +739,28 @@ class Controller:
         if m.state is None:
             raise ServiceError("The game has not started yet.")
         locale = self.locale(m, interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.acknowledge(interaction, thinking=True)
         f = await self.private_file(m, s.seat, locale)
-        kwargs: dict[str, Any] = {"content": self.private_text(m, s.seat, locale), "ephemeral": True,
-                                  "allowed_mentions": NO_MENTIONS}
-        if f:
-            kwargs["file"] = f
-        await interaction.followup.send(**kwargs)
+        kwargs: dict[str, Any] = {"file": f} if f else {}
+        await self.reply(interaction, self.private_text(m, s.seat, locale), **kwargs)
 
     async def show_full_map(self, interaction: discord.Interaction, m: Match) -> None:
         """The whole board, only to whoever asked (anyone may look: it is public)."""
         if m.state is None:
             raise ServiceError("The game has not started yet.")
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.acknowledge(interaction, thinking=True)
         rendered = await self.renderer.run("full_board", m.game, self.view_for(m, None),
                                            self.locale(m, interaction), m.names())
         f = discord.File(io.BytesIO(rendered.png), filename=rendered.filename,
                          description=clip(rendered.alt, 1000))
-        await interaction.followup.send(file=f, ephemeral=True, allowed_mentions=NO_MENTIONS)
+        await self.reply(interaction, file=f)
 
     async def on_choice(self, interaction: discord.Interaction, mid: int, seat: str, count: int,
                         fp: str, idx: int) -> None:
-        locale = str(interaction.locale)
+        if not await self.acknowledge(interaction):
+            return
         async with self._answer(mid):
+            m: Match | None = None
             try:
                 m = await self.service.current(mid)
                 offered = m.choices_for(seat, fp) or []
@@ -658,35 +770,40 @@ class Controller:
                            self.t(m, mine)(m.engine.label(m.state, seat, chosen))) if chosen else ("", ""))
                 await self.service.choose(mid, interaction.user.id, seat, count, fp, idx)
             except ServiceError as e:
-                await self.refuse(interaction, e.text)
+                await self.refuse_click(interaction, e, m, seat)
                 return
             try:
                 await self.panels.answered(interaction, m, seat, *labels)
             except Exception:
                 # the move is stored and will be published: never report it as failed
                 log.exception("answering a choice of match %s failed after it was stored", m.id)
-                if not interaction.response.is_done():
-                    await interaction.response.send_message(tr("✓ {choice}", locale, choice=labels[1]),
-                                                            ephemeral=True, allowed_mentions=NO_MENTIONS)
 
     async def play_again(self, interaction: discord.Interaction, mid: int) -> None:
+        """A new lobby with the same seats and options, in the channel the finished game was
+        opened in; the thread of the finished game says where it is."""
         user = interaction.user
         m = await self.service.rematch(mid, user.id, user.display_name, str(interaction.locale))
-        await interaction.response.edit_message(view=None)   # one rematch per result
-        await self.post_lobby(m)
+        await self.update_clicked(interaction, view=None)        # one rematch per result
+        lobby = await self.post_lobby(m)
+        where = self.channel(interaction.channel_id) if interaction.channel_id else None
+        if where is not None and interaction.channel_id != m.channel_id:
+            await where.send(self.t(m)("{name} opened a new table for a rematch: {link}",
+                                       name=user.display_name, link=jump_url(m.guild_id, m.channel_id, lobby.id)),
+                             allowed_mentions=NO_MENTIONS)
 
-    async def post_lobby(self, m: Match, interaction: discord.Interaction | None = None) -> None:
+    async def post_lobby(self, m: Match, interaction: discord.Interaction | None = None) -> discord.Message:
+        """The lobby message: the answer to the command that opened the table (which was
+        acknowledged with a "thinking" defer), or a new message in the table's channel."""
         embed = self.lobby_embed(m)
         view = ui.lobby_view(m.id, m.lang)
-        if interaction is not None and not interaction.response.is_done():
-            resp = await interaction.response.send_message(embed=embed, view=view,
-                                                           allowed_mentions=NO_MENTIONS)
-            msg_id = resp.message_id
+        if interaction is not None:
+            msg = await interaction.followup.send(embed=embed, view=view, wait=True,
+                                                  allowed_mentions=NO_MENTIONS)
         else:
-            msg = await self.channel(m.channel_id).send(embed=embed, view=view,
-                                                        allowed_mentions=NO_MENTIONS)
-            msg_id = msg.id
-        await self.service.set_messages(m, lobby_message_id=msg_id)
+            msg = await self.channel(m.channel_id, m.guild_id).send(embed=embed, view=view,
+                                                                    allowed_mentions=NO_MENTIONS)
+        await self.service.set_messages(m, lobby_message_id=msg.id)
+        return msg
 
 
 class _Answering:

@@ -142,12 +142,13 @@ class Panels:
         return seat in newly
 
     # --- delivering decisions -------------------------------------------------------------
-    async def deliver(self, m: Match, notes: dict[str, list[str]], *, claim: bool = True) -> None:
+    async def deliver(self, m: Match, notes: dict[str, list[str]], *, claim: bool = True) -> list[str]:
         """Every human seat asked a new decision gets it once, as a new message, with the
         private news of this change (``notes``: lines per seat) on top; news for a seat
-        with no new decision goes in a DM of its own. Then the mention line. A DM panel is
-        claimed in the store first, so that of two processes publishing about one match only
-        one sends it (``claim=False``: a restart delivering what a dead process claimed)."""
+        with no new decision goes in a DM of its own. Returns the seats to mention in the
+        thread (``mention``, once the board is up). A DM panel is claimed in the store first,
+        so that of two processes publishing about one match only one sends it
+        (``claim=False``: a restart delivering what a dead process claimed)."""
         asked = self.humans_asked(m) if m.status == "running" else set()
         newly = asked - self.waiting.get(m.id, set())
         self.waiting[m.id] = asked
@@ -171,7 +172,7 @@ class Panels:
                 else:
                     self.read_elsewhere.add(key)
                 if not self.private_extras(m, seat):
-                    await self.retire_dm(m, seat)
+                    await self.retire_dm(m, seat, self.in_thread_note(m, seat))
                     await self.retire_ephemeral(m, seat)
                     continue
             elif ping:
@@ -194,12 +195,13 @@ class Panels:
             if s is not None and not s.is_ai:
                 await self.c.dm(m, s.user_id, content=clip(
                     f"**{tr(m.engine.title, self.c.locale(m, s))} #{m.id}** — " + "\n".join(lines)))
-        if mention:
-            await self._mention(m, mention)
+        return mention
 
-    async def _mention(self, m: Match, seats: list[str]) -> None:
+    async def mention(self, m: Match, seats: list[str]) -> None:
         """One line that mentions the players newly asked to act, telling each where their
-        choices are."""
+        choices are (nothing when nobody is to be mentioned)."""
+        if not seats:
+            return
         t = self.c.t(m)
         by_dm = [m.seat(s).user_id for s in seats if m.seat(s).user_id not in self.c.dm_closed]
         at_table = [m.seat(s).user_id for s in seats if m.seat(s).user_id in self.c.dm_closed]
@@ -276,6 +278,11 @@ class Panels:
         except discord.HTTPException:
             log.info("could not retire the table panel %s", panel.message_id)
 
+    def in_thread_note(self, m: Match, seat: str) -> str:
+        """What a DM panel says once its decision is offered in the table's thread instead."""
+        return tr("*(replaced by the panel in the table's thread: {link})*",
+                  self.c.locale(m, m.seat(seat)), link=ui.jump_url(m.guild_id, m.home_channel))
+
     async def retire_dm(self, m: Match, seat: str, note: str | None = None) -> None:
         """The seat's live DM panel loses its buttons and says why (replaced by default)."""
         panel = self.dm.pop((m.id, seat), None)
@@ -285,11 +292,11 @@ class Panels:
         note = note if note is not None else tr("*(replaced by a newer panel below)*", self.c.locale(m, s))
         try:
             message = self.c.channel(panel.channel_id).get_partial_message(panel.message_id)
-            if panel.content is not None:
-                await message.edit(content=clip(panel.content + "\n" + note), view=None,
-                                   allowed_mentions=NO_MENTIONS)
-            else:
-                await message.edit(view=None)
+            content = panel.content
+            if content is None:          # sent before a restart: its text is read back
+                content = (await message.fetch()).content
+            await message.edit(content=clip(content + "\n" + note), view=None,
+                               allowed_mentions=NO_MENTIONS)
         except discord.HTTPException:
             log.info("could not retire panel %s", panel.message_id)
 
@@ -310,8 +317,14 @@ class Panels:
             log.info("could not retire an ephemeral panel of match %s", m.id)
 
     async def retire_all(self, m: Match, note_text: Text) -> None:
-        """The end of a table: no panel of it stays clickable."""
+        """The end of a table: no panel of it stays clickable, those this process sent and
+        those the store knows of (sent before a restart, or by another process)."""
         await self._adopt_read_elsewhere(m)
+        store = self.c.service.store
+        for seat, (channel_id, message_id, _) in (await store.seat_panels(m.id, "panel")).items():
+            self.dm.setdefault((m.id, seat), DmPanel(channel_id, message_id, None))
+        for seat, (channel_id, message_id, stamp) in (await store.seat_panels(m.id, "table_panel")).items():
+            self.public.setdefault((m.id, seat), PublicPanel(channel_id, message_id, None, stamp_of(stamp), {}))
         for (mid, seat) in [k for k in (*self.dm, *self.ephemeral, *self.public) if k[0] == m.id]:
             s = m.seat(seat)
             note = tr(note_text, self.c.locale(m, s))
@@ -341,9 +354,10 @@ class Panels:
             panel = self.public.get(key)
             if panel is not None and panel.message_id == msg.id:
                 self.public.pop(key)
-            await interaction.response.edit_message(
-                content=clip(msg.content + "\n" + self.c.t(m)("✓ {choice}", choice=label_public)),
-                view=None, allowed_mentions=NO_MENTIONS)
+            await self.c.service.store.forget_seat_message(m.id, seat, "table_panel", msg.id)
+            await self.c.update_clicked(
+                interaction, content=clip(msg.content + "\n" + self.c.t(m)("✓ {choice}", choice=label_public)),
+                view=None)
             return
         locale = self.c.locale(m, interaction)
         done = tr("✓ {choice}", locale, choice=label_private)
@@ -351,21 +365,22 @@ class Panels:
         if interaction.guild_id is None:        # a DM panel
             if msg is not None and self.dm.get(key) and self.dm[key].message_id == msg.id:
                 self.dm.pop(key)
-            await interaction.response.edit_message(content=content, view=None,
-                                                    allowed_mentions=NO_MENTIONS)
+            await self.c.update_clicked(interaction, content=content, view=None)
+            if msg is not None:
+                await self.c.service.store.forget_seat_message(m.id, seat, "panel", msg.id)
             return
         # an ephemeral panel: the next decision of the same seat follows as a new one
         mine = self.ephemeral.get(key)
         if mine is not None and msg is not None and mine.message_id in (msg.id, None):
             self.ephemeral.pop(key)
-        await interaction.response.edit_message(content=content, view=None, allowed_mentions=NO_MENTIONS)
+        await self.c.update_clicked(interaction, content=content, view=None)
         stamp = self.stamp(m, seat)
         if stamp[1] and self.offered.get(key) != stamp and not m.engine.public_decision(m.state, seat):
             self.offered[key] = stamp
             nxt, view = self.build(m, seat, locale)
             sent = await interaction.followup.send(nxt, view=view, ephemeral=True, wait=True,
                                                    allowed_mentions=NO_MENTIONS)
-            await self.retire_dm(m, seat)
+            await self.retire_dm(m, seat, self.in_thread_note(m, seat))
             self.ephemeral[key] = EphemeralPanel(interaction, sent.id, nxt, time.monotonic())
 
     async def show_turn(self, interaction: discord.Interaction, m: Match, seat: str) -> None:
@@ -373,11 +388,10 @@ class Panels:
         panel of the same decision is retired, so one panel stays live)."""
         locale = self.c.locale(m, interaction)
         content, view = self.build(m, seat, locale)
-        await interaction.response.send_message(content, view=view, ephemeral=True,
-                                                allowed_mentions=NO_MENTIONS)
+        await self.c.reply(interaction, content, view=view)
         key = (m.id, seat)
         self.offered[key] = self.stamp(m, seat)
-        await self.retire_dm(m, seat)
+        await self.retire_dm(m, seat, self.in_thread_note(m, seat))
         await self.retire_ephemeral(m, seat)
         self.ephemeral[key] = EphemeralPanel(interaction, None, content, time.monotonic())
 
@@ -388,14 +402,14 @@ class Panels:
         key = (m.id, seat)
         self.offered[key] = built = self.stamp(m, seat)
         content = clip(tr("↩ Taken back.", locale) + "\n" + content)
-        await interaction.response.edit_message(content=content, view=view, allowed_mentions=NO_MENTIONS)
+        await self.c.update_clicked(interaction, content=content, view=view)
         msg = interaction.message
         if interaction.guild_id is None and msg is not None:
             if self.dm.get(key) is None or self.dm[key].message_id != msg.id:
                 await self.retire_dm(m, seat)
             await self._set_dm(m, seat, DmPanel(interaction.channel_id, msg.id, content), built)
         else:
-            await self.retire_dm(m, seat)
+            await self.retire_dm(m, seat, self.in_thread_note(m, seat))
             self.ephemeral[key] = EphemeralPanel(interaction, None if msg is None else msg.id,
                                                  content, time.monotonic())
 
@@ -409,7 +423,7 @@ class Panels:
         key = (m.id, seat)
         self.offered.pop(key, None)             # this process saw it claimed elsewhere
         self.read_elsewhere.discard(key)
-        await self.deliver(m, {})
+        await self.mention(m, await self.deliver(m, {}))
 
     # --- after a restart --------------------------------------------------------------------
     async def restore(self, m: Match, *, reloaded: bool = False) -> bool:
@@ -455,7 +469,7 @@ class Panels:
                     self.waiting[m.id].discard(seat)
             # after a restart the panels a dead process had claimed are sent anyway; when
             # another live process moved the match, it sends its own
-            await self.deliver(m, {}, claim=reloaded)
+            await self.mention(m, await self.deliver(m, {}, claim=reloaded))
             return True
         return False
 

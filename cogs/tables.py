@@ -9,10 +9,10 @@ from discord import app_commands
 from discord.ext import commands
 
 import engines
-from core.i18n import LOCALES, available, language as language_of, tr
-from core.service import ServiceError
-from cogs.controller import Controller, clip
-from engines.base import T, Text
+from core.i18n import LANGUAGE_NAMES, LOCALES, available, language as language_of, tr
+from core.service import ServiceError, resolve_table_options
+from cogs.controller import Controller, clip, jump_url
+from engines.base import IllegalAction, T, Text
 
 RULES_DIR = LOCALES / "rules"
 
@@ -25,9 +25,6 @@ def rules_text(game: str, locale: str | None) -> str:
             return p.read_text(encoding="utf-8")
     return tr("No rules summary yet.", locale)
 
-
-# each language by its own name
-LANGUAGE_NAMES = {"en": "English", "el": "Ελληνικά", "hu": "Magyar"}
 
 def language_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=LANGUAGE_NAMES.get(lang, lang), value=lang) for lang in available()]
@@ -50,13 +47,28 @@ class Tables(commands.GroupCog, group_name="table", group_description="Tables of
         m = await self.service.find(interaction.channel_id, statuses=statuses)
         if m is None:
             raise ServiceError("There is no open table here. Start one with /libertalia new (or another game's new).")
+        interaction.extras["match"] = m       # replies in the language of that table
         return m
 
+    def _locale(self, interaction: discord.Interaction) -> str:
+        """What a reply is written in: the table's language (or the player's own choice) at
+        a table, else the player's own choice or their Discord language."""
+        m = interaction.extras.get("match")
+        if m is not None:
+            return self.controller.locale(m, interaction)
+        return self.controller.user_locale(interaction)
+
     async def _run(self, interaction: discord.Interaction, coro_fn) -> None:
+        """Acknowledge at once (only the user sees the answer), then do the work and answer."""
+        if not await self.controller.acknowledge(interaction):
+            return
         try:
             await coro_fn()
         except ServiceError as e:
-            await self.controller.refuse(interaction, e.text)
+            await self.controller.refuse(interaction, e.text, self._locale(interaction))
+
+    async def _say(self, interaction: discord.Interaction, text, **params) -> None:
+        await self.controller.reply(interaction, tr(text, self._locale(interaction), **params))
 
     @app_commands.command(name="join", description="Sit down at the open table in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
@@ -64,7 +76,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Tables of
             m = await self._here(interaction, ("lobby",))
             await self.service.join(m.id, interaction.user.id, interaction.user.display_name,
                                     str(interaction.locale))
-            await interaction.response.send_message(tr("You sat down at table #{id}.", interaction.locale, id=m.id), ephemeral=True)
+            await self._say(interaction, "You sat down at table #{id}.", id=m.id)
         await self._run(interaction, go)
 
     @app_commands.command(name="leave", description="Stand up from the table before it starts")
@@ -72,7 +84,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Tables of
         async def go():
             m = await self._here(interaction, ("lobby",))
             await self.service.leave(m.id, interaction.user.id)
-            await interaction.response.send_message(tr("You left table #{id}.", interaction.locale, id=m.id), ephemeral=True)
+            await self._say(interaction, "You left table #{id}.", id=m.id)
         await self._run(interaction, go)
 
     @app_commands.command(name="addbot", description="Add an AI player to the table")
@@ -85,7 +97,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Tables of
         async def go():
             m = await self._here(interaction, ("lobby",))
             await self.service.add_ai(m.id, interaction.user.id, level)
-            await interaction.response.send_message(tr("An AI player sat down.", interaction.locale), ephemeral=True)
+            await self._say(interaction, "An AI player sat down.")
         await self._run(interaction, go)
 
     @app_commands.command(name="removebot", description="Remove the last AI player from the table")
@@ -93,16 +105,15 @@ class Tables(commands.GroupCog, group_name="table", group_description="Tables of
         async def go():
             m = await self._here(interaction, ("lobby",))
             await self.service.remove_ai(m.id, interaction.user.id)
-            await interaction.response.send_message(tr("An AI player left.", interaction.locale), ephemeral=True)
+            await self._say(interaction, "An AI player left.")
         await self._run(interaction, go)
 
     @app_commands.command(name="start", description="Start the game (host only)")
     async def start(self, interaction: discord.Interaction) -> None:
         async def go():
             m = await self._here(interaction, ("lobby",))
-            await interaction.response.defer(ephemeral=True)
             await self.service.start(m.id, interaction.user.id)
-            await interaction.followup.send(tr("The game has started.", interaction.locale), ephemeral=True)
+            await self._say(interaction, "The game has started.")
         await self._run(interaction, go)
 
     @app_commands.command(name="abort", description="Close the table (host or server managers)")
@@ -112,7 +123,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Tables of
             perms = getattr(interaction.user, "guild_permissions", None)
             await self.service.abort(m.id, interaction.user.id,
                                      is_admin=bool(perms and perms.manage_guild))
-            await interaction.response.send_message(tr("Table #{id} was closed.", interaction.locale, id=m.id), ephemeral=True)
+            await self._say(interaction, "Table #{id} was closed.", id=m.id)
         await self._run(interaction, go)
 
     @app_commands.command(name="resume", description="Resume a game paused by its timer")
@@ -120,7 +131,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Tables of
         async def go():
             m = await self._here(interaction, ("running",))
             await self.service.resume(m.id, interaction.user.id)
-            await interaction.response.send_message(tr("The game goes on.", interaction.locale), ephemeral=True)
+            await self._say(interaction, "The game goes on.")
         await self._run(interaction, go)
 
     @app_commands.command(name="status", description="Where the game in this channel stands")
@@ -128,7 +139,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Tables of
         async def go():
             m = await self._here(interaction)
             embed = self.controller.lobby_embed(m) if m.status == "lobby" else self.controller.status_embed(m)
-            await interaction.response.send_message(embed=embed, ephemeral=True)
+            await self.controller.reply(interaction, embed=embed)
         await self._run(interaction, go)
 
     @app_commands.command(name="hand", description="Show your own hidden information (only you see it)")
@@ -142,14 +153,13 @@ class Tables(commands.GroupCog, group_name="table", group_description="Tables of
     async def spectate(self, interaction: discord.Interaction) -> None:
         async def go():
             m = await self._here(interaction, ("running",))
-            await interaction.response.defer(ephemeral=True, thinking=True)
             r = await self.controller.renderer.run("board", m.game, self.controller.view_for(m, None),
-                                                   m.lang, m.names())
+                                                   self._locale(interaction), m.names())
             f = discord.File(io.BytesIO(r.png), filename=r.filename, description=clip(r.alt, 1000))
-            where = f"<#{m.home_channel}>"
-            await interaction.followup.send(
-                tr("You are watching table #{id}; follow it in {where}.", interaction.locale, id=m.id, where=where),
-                file=f, ephemeral=True)
+            where = jump_url(m.guild_id, m.home_channel, m.board_message_id)
+            await self.controller.reply(
+                interaction, tr("You are watching table #{id}; follow it here: {where}",
+                                self._locale(interaction), id=m.id, where=where), file=f)
         await self._run(interaction, go)
 
     @app_commands.command(name="rules", description="A summary of a game's rules")
@@ -159,40 +169,42 @@ class Tables(commands.GroupCog, group_name="table", group_description="Tables of
         async def go():
             g = game
             if g is None:
-                m = await self.service.find(interaction.channel_id)
-                if m is None:
+                # the game of this channel's table, or of the thread's, even once it ended
+                g = await self.service.game_here(interaction.channel_id)
+                if g is None:
                     raise ServiceError("Which game? Choose one in the game option.")
-                g = m.game
-            text = rules_text(g, str(interaction.locale))
+            text = rules_text(g, self._locale(interaction))
             chunks = [text[i:i + 1900] for i in range(0, len(text), 1900)] or [""]
-            await interaction.response.send_message(chunks[0], ephemeral=True)
-            for c in chunks[1:5]:
-                await interaction.followup.send(c, ephemeral=True)
+            for c in chunks[:5]:
+                await self.controller.reply(interaction, c)
         await self._run(interaction, go)
 
     @app_commands.command(name="language", description="The language of your own panels, DMs and replies")
-    @app_commands.describe(language="A language, or 'discord' to follow your Discord language again")
-    @app_commands.choices(language=[app_commands.Choice(name="discord", value="discord")]
+    @app_commands.describe(language="A language, or 'table' to see each table's own language again")
+    @app_commands.choices(language=[app_commands.Choice(name="table", value="table")]
                           + language_choices())
     async def language(self, interaction: discord.Interaction, language: str) -> None:
         async def go():
-            chosen = None if language == "discord" else language
+            chosen = None if language in ("table", "discord") else language
             if chosen is not None and chosen not in available():
                 raise ServiceError("There is no {lang} translation.", lang=language)
             await self.service.set_language(interaction.user.id, chosen)
-            shown = chosen or language_of(str(interaction.locale))
-            await interaction.response.send_message(
-                tr("Your panels, DMs and replies are now in {lang}.", shown, lang=LANGUAGE_NAMES.get(shown, shown)),
-                ephemeral=True)
+            if chosen is None:
+                await self.controller.reply(interaction, tr(
+                    "At each table you now see the table's own language.", self.controller.user_locale(interaction)))
+            else:
+                await self.controller.reply(interaction, tr(
+                    "Your panels, DMs and replies are now in {lang}, at every table.", chosen,
+                    lang=LANGUAGE_NAMES.get(chosen, chosen)))
         await self._run(interaction, go)
 
     @app_commands.command(name="history", description="Your last finished games")
     async def history(self, interaction: discord.Interaction) -> None:
         async def go():
             rows = await self.service.store.user_history(interaction.user.id, limit=10)
-            loc = interaction.locale
+            loc = self._locale(interaction)
             if not rows:
-                await interaction.response.send_message(tr("You have no finished games yet.", loc), ephemeral=True)
+                await self.controller.reply(interaction, tr("You have no finished games yet.", loc))
                 return
             lines = []
             for r in rows:
@@ -205,12 +217,12 @@ class Tables(commands.GroupCog, group_name="table", group_description="Tables of
                     r.result["scores"].items(), key=lambda kv: r.result["ranks"][kv[0]]))
                 lines.append(tr("#{id} {game} ({date}): {scores}", loc, id=r.id, game=title,
                                 date=(r.finished_at or "")[:10], scores=scores))
-            await interaction.response.send_message(clip("\n".join(lines)), ephemeral=True)
+            await self.controller.reply(interaction, clip("\n".join(lines)))
         await self._run(interaction, go)
 
     @app_commands.command(name="help", description="How to play with this bot")
     async def help(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(tr(HELP, interaction.locale), ephemeral=True)
+        await self.controller.reply(interaction, tr(HELP, self.controller.user_locale(interaction)))
 
 
 HELP = T("**How to play**\n"
@@ -221,6 +233,9 @@ HELP = T("**How to play**\n"
         "• **My view** (or `/table hand`) shows your hidden cards only to you.\n"
         "• `/table rules` summarises the rules, `/table status` shows where the game stands, "
         "`/table spectate` lets anyone watch, `/table history` lists your finished games.\n"
+        "• A table speaks the language it was opened in (the `language` option of `new`), in the thread, "
+        "your DMs and your panels. To see your own language at every table, choose it in the lobby's "
+        "language menu or with `/table language`; `/table language table` goes back to each table's own.\n"
         "• The host (or a server manager) can close a table with `/table abort`.")
 
 
@@ -250,10 +265,24 @@ def table_language(interaction: discord.Interaction, chosen: str | None) -> str:
 
 async def open_table(bot, interaction: discord.Interaction, game: str, options: dict,
                      table: dict, lang: str | None) -> None:
-    """What every `/<game> new` does: open the table and post its lobby here."""
+    """What every `/<game> new` does: open the table and post its lobby here, as the
+    command's answer. What can be refused without waiting for anything is refused at once,
+    to the user only; then the command is acknowledged before the table is stored."""
     controller: Controller = bot.controller
+    locale = controller.user_locale(interaction)
     if interaction.guild_id is None:
-        await controller.refuse(interaction, Text("Tables are opened in a server channel, not in DMs."))
+        await controller.refuse(interaction, Text("Tables are opened in a server channel, not in DMs."), locale)
+        return
+    try:
+        engines.get(game).resolve_options(options)
+        resolve_table_options(table)
+    except IllegalAction as e:
+        await controller.refuse(interaction, e.text, locale)
+        return
+    except ServiceError as e:
+        await controller.refuse(interaction, e.text, locale)
+        return
+    if not await controller.acknowledge(interaction, ephemeral=False):
         return
     try:
         m = await controller.service.open_table(
@@ -262,7 +291,8 @@ async def open_table(bot, interaction: discord.Interaction, game: str, options: 
             host_locale=str(interaction.locale), options=options, table=table,
             lang=table_language(interaction, lang))
     except ServiceError as e:
-        await controller.refuse(interaction, e.text)
+        await interaction.delete_original_response()     # the refusal is for the user only
+        await controller.refuse(interaction, e.text, locale)
         return
     await controller.post_lobby(m, interaction)
 

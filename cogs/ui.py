@@ -7,6 +7,7 @@ custom_id formats (all well under Discord's 100 characters):
     act:<match>:<seat>:<count>:<fp>:<i>    one choice as a button
     sel:<match>:<seat>:<count>:<fp>        the choices as a select (values are indexes)
     lvl:<match>                            the lobby's "add an AI player" select (values: levels)
+    lng:<match>                            the lobby's language menu (values: "table" or a language)
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from core.i18n import tr
+from core.i18n import LANGUAGE_NAMES, available, tr
 from engines.base import N_, Text
 from engines.players import LEVELS
 
@@ -25,6 +26,12 @@ MAX_BUTTONS = 5          # more choices than this become a select menu
 MAX_SELECT = 25
 LABEL_MAX = 80
 SELECT_LABEL_MAX = 100
+
+
+def jump_url(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
+    """A link to a channel or a message, as Discord writes it."""
+    tail = f"/{message_id}" if message_id else ""
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}{tail}"
 
 
 def controller(interaction: discord.Interaction) -> "Controller":
@@ -114,8 +121,29 @@ class AILevelSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"lvl:(?
         await controller(interaction).on_table_button(interaction, "ai", self.mid, level=level)
 
 
-DYNAMIC_ITEMS = (TableButton, ChoiceButton, ChoiceSelect, AILevelSelect)
-OUR_PREFIXES = ("tbl:", "act:", "sel:", "lvl:")
+class LanguageSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"lng:(?P<mid>[0-9]+)"):
+    """The lobby's language menu: the language a player sees at every table (their panels,
+    DMs, images and replies), or each table's own."""
+
+    def __init__(self, mid: int, options: list[discord.SelectOption] | None = None,
+                 placeholder: str = "") -> None:
+        super().__init__(discord.ui.Select(
+            custom_id=f"lng:{mid}", min_values=1, max_values=1,
+            options=options or [discord.SelectOption(label="table", value="table")],
+            placeholder=placeholder[:150] or None))
+        self.mid = mid
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["mid"]), list(getattr(item, "options", None) or []) or None)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        await controller(interaction).on_language(interaction, self.mid, str(values[0]) if values else "")
+
+
+DYNAMIC_ITEMS = (TableButton, ChoiceButton, ChoiceSelect, AILevelSelect, LanguageSelect)
+OUR_PREFIXES = ("tbl:", "act:", "sel:", "lvl:", "lng:")
 CUSTOM_ID_MAX = 100
 
 
@@ -173,6 +201,12 @@ def lobby_view(mid: int, locale: str | None, *, can_start: bool = True) -> disco
     levels = [discord.SelectOption(label=tr(AI_LEVEL_NAMES[k], locale), value=k,
                                    description=tr(AI_LEVEL_HINTS[k], locale)) for k in LEVELS]
     view.add_item(AILevelSelect(mid, levels, tr("Add an AI player…", locale)))
+    languages = [discord.SelectOption(label=tr("The table's language ({lang})", locale,
+                                               lang=LANGUAGE_NAMES.get(locale or "en", locale or "en")),
+                                      value="table")]
+    languages += [discord.SelectOption(label=LANGUAGE_NAMES.get(lang, lang), value=lang)
+                  for lang in available()]
+    view.add_item(LanguageSelect(mid, languages, tr("My language…", locale)))
     return view
 
 

@@ -41,6 +41,10 @@ MARKERS = {"T", "Text", "IllegalAction", "ServiceError", "QuestionError", "publi
 _extra: dict[str, gettext.NullTranslations] = {}     # languages registered in memory (tests)
 
 
+#: each language by its own name
+LANGUAGE_NAMES = {"en": "English", "el": "Ελληνικά", "hu": "Magyar"}
+
+
 def po_path(lang: str, root: Path | None = None) -> Path:
     return (root or LOCALES) / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 

@@ -53,10 +53,14 @@ TABLE_OPTIONS = {
 
 class ServiceError(Exception):
     """A request the platform refuses; ``text`` is shown to the user (ephemerally). The
-    message is an English message id with {named} params, or a ready ``Text``."""
+    message is an English message id with {named} params, or a ready ``Text``. ``stale``:
+    the refusal says the clicked panel is out of date (the table ended, the decision was
+    taken), so that the panel can be retired."""
 
-    def __init__(self, msg: str | Text, *, plural: str | None = None, **params: Any) -> None:
+    def __init__(self, msg: str | Text, *, plural: str | None = None, stale: bool = False,
+                 **params: Any) -> None:
         self.text = msg if isinstance(msg, Text) else T(msg, plural=plural, **params)
+        self.stale = stale
         super().__init__(tr(self.text))        # English, for logs and tests
 
 
@@ -88,6 +92,7 @@ class Step:
     events: list[Event]
     by_ai: bool = False
     by_timer: bool = False       # taken because the seat's time ran out
+    forced: Text | None = None   # the seat's only option, taken for it (its label)
 
 
 @dataclass
@@ -123,8 +128,9 @@ class Match:
     n: int = 0                   # number of actions applied
     seat_counts: dict[str, int] = field(default_factory=dict)
     paused: bool = False
-    # "Back": (action number, seat, state before it) of the acting seat's own moves this turn
-    undo_stack: list[tuple[int, str, dict]] = field(default_factory=list, repr=False)
+    # "Back": (action number, seat, state before it, taken for the seat as its only option) of
+    # the acting seat's own moves this turn
+    undo_stack: list[tuple[int, str, dict, bool]] = field(default_factory=list, repr=False)
     version: MatchVersion | None = None   # the store's, as of this copy (None: not read yet)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 
@@ -201,6 +207,8 @@ class MatchService:
         self.languages: dict[int, str] = {}     # user -> the language they chose (/table language)
         self._retries: dict[int, asyncio.Task] = {}       # AI moves to try again after a failed write
         self._retry_attempts: dict[int, int] = {}
+        self._drives: dict[int, asyncio.Task] = {}        # AI seats moving, per match
+        self._drive_again: set[int] = set()               # a drive is to look once more
         self._clock = clock
 
     # --- listeners ----------------------------------------------------------------------
@@ -278,13 +286,13 @@ class MatchService:
     async def _load_new(self, match_id: int) -> Match:
         row = await self.store.get_match(match_id)
         if row is None or row.status not in OPEN:
-            raise ServiceError("That table no longer exists or has ended.")
+            raise ServiceError("That table no longer exists or has ended.", stale=True)
         try:
             m = await self._load(row)
         except Exception:
             # a row this code cannot read: the match stays in the store untouched, for a fix
             log.exception("could not rebuild match %s; it stays in the store untouched", match_id)
-            raise ServiceError("That table no longer exists or has ended.") from None
+            raise ServiceError("That table no longer exists or has ended.", stale=True) from None
         self.matches[m.id] = m
         await self._reload_languages(m)
         # a table of another process's shards: that process is alive (or will restart and
@@ -293,20 +301,25 @@ class MatchService:
         await self.catch_up(m)
         return m
 
-    async def catch_up(self, m: Match) -> list[Step]:
-        """Bring a match to where it waits for a human: AI seats move, timers are armed.
-        Runs when a match is loaded or resumed, and again after a write that failed."""
+    async def catch_up(self, m: Match) -> None:
+        """Bring a match to where it waits for a human: AI seats move (in a task of their
+        own, see ``_drive``), timers are armed. Runs when a match is loaded or resumed, and
+        again after a write that failed."""
         async with m.lock:
             try:
                 await self._fresh(m)
             except ServiceError:
-                return []
-            steps = await self._run_ai(m) if m.status == "running" else []
+                return
+            try:
+                steps = await self._take_forced(m) if m.status == "running" else []
+            except ServiceError:
+                steps = []
+                self._retry_later(m)
         if steps:
             await self._after_steps(m, steps, None)
-        else:
-            await self._arm_timers(m)
-        return steps
+            return
+        self._drive(m)
+        await self._arm_timers(m)
 
     async def _load(self, row: MatchRow) -> Match:
         opts = row.options or {}
@@ -344,13 +357,13 @@ class MatchService:
         version = await self.store.match_version(m.id)
         if version is None or version.status not in OPEN:
             self._forget(m)
-            raise ServiceError("That table no longer exists or has ended.")
+            raise ServiceError("That table no longer exists or has ended.", stale=True)
         if version == m.version:
             return
         row = await self.store.get_match(m.id)
         if row is None or row.status not in OPEN:
             self._forget(m)
-            raise ServiceError("That table no longer exists or has ended.")
+            raise ServiceError("That table no longer exists or has ended.", stale=True)
         fresh = await self._load(row)
         for f in fields(Match):
             if f.name != "lock":
@@ -390,13 +403,28 @@ class MatchService:
         async with self._locked(match_id) as m:
             return m
 
+    async def peek(self, match_id: int) -> Match:
+        """The match for what a click only shows (My view, Your turn, status): as the store
+        has it when the match is free, else as last stored here, without waiting for the
+        move being made (the state in memory is always one the store holds)."""
+        m = await self.open(match_id)
+        if m.lock.locked():
+            return m
+        return await self.current(match_id)
+
     # --- finding tables -----------------------------------------------------------------
     def get(self, match_id: int) -> Match:
         """A match this process has loaded (see ``open`` for any match)."""
         m = self.matches.get(match_id)
         if m is None:
-            raise ServiceError("That table no longer exists or has ended.")
+            raise ServiceError("That table no longer exists or has ended.", stale=True)
         return m
+
+    async def game_here(self, channel_id: int) -> str | None:
+        """The game of the table of a channel or thread, even one that ended."""
+        mid = await self.store.find_table(channel_id, (*OPEN, "finished", "aborted"))
+        row = await self.store.get_match(mid) if mid is not None else None
+        return row.game if row is not None else None
 
     async def find(self, channel_id: int, *, statuses=OPEN) -> Match | None:
         """The table of a thread, or the newest open table in a channel."""
@@ -444,7 +472,7 @@ class MatchService:
         once per result, by one of its players."""
         row = await self.store.get_match(match_id)
         if row is None:
-            raise ServiceError("That table no longer exists or has ended.")
+            raise ServiceError("That table no longer exists or has ended.", stale=True)
         if row.status != "finished":
             raise ServiceError("Play again is only for finished games.")
         if not any(s.user_id == user_id for s in row.seats):
@@ -567,8 +595,9 @@ class MatchService:
             m.state, m.n, m.status = state, 0, "running"
             m.version = replace(m.version, status="running")
             m.seat_counts = {s.seat: 0 for s in m.seats}
-            steps = await self._run_ai(m)
+            steps = await self._take_forced(m)
         await self._notify(m, Change("started", steps=steps, actor=user_id))
+        self._drive(m)
         await self._arm_timers(m)
         return m
 
@@ -586,7 +615,7 @@ class MatchService:
     # --- play ---------------------------------------------------------------------------
     def _check_actor(self, m: Match, user_id: int, seat: str) -> Seat:
         if m.status != "running":
-            raise ServiceError("This game is not running.")
+            raise ServiceError("This game is not running.", stale=True)
         s = m.seat(seat)
         if s is None or s.is_ai or s.user_id != user_id:
             if m.seat_of(user_id) is None:
@@ -601,7 +630,7 @@ class MatchService:
             if seat not in m.to_act():
                 raise ServiceError("It is not your turn.")
             steps = [await self._apply(m, seat, action, by_ai=False)]
-            steps += await self._run_ai(m)
+            steps += await self._take_forced(m)
         await self._after_steps(m, steps, user_id)
         return steps
 
@@ -611,16 +640,16 @@ class MatchService:
         async with self._locked(match_id) as m:
             self._check_actor(m, user_id, seat)
             if m.seat_counts.get(seat, 0) != seat_count:
-                raise ServiceError("You already made that choice.")
+                raise ServiceError("You already made that choice.", stale=True)
             acts = m.choices_for(seat, fingerprint)
             if acts is None:
                 if seat not in m.to_act():
-                    raise ServiceError("That choice is no longer open: it is not your turn now.")
-                raise ServiceError("That button is out of date: use the newest panel (press Your turn).")
+                    raise ServiceError("That choice is no longer open: it is not your turn now.", stale=True)
+                raise ServiceError("That button is out of date: use the newest panel (press Your turn).", stale=True)
             if not 0 <= index < len(acts):
                 raise ServiceError("That choice is not available.")
             steps = [await self._apply(m, seat, acts[index], by_ai=False)]
-            steps += await self._run_ai(m)
+            steps += await self._take_forced(m)
         await self._after_steps(m, steps, user_id)
         return steps
 
@@ -629,10 +658,29 @@ class MatchService:
             self.matches.pop(m.id, None)
             self._cancel_timers(m)
         await self._notify(m, Change("steps", steps=steps, actor=actor))
+        self._drive(m)
         await self._arm_timers(m)
 
+    async def _take_forced(self, m: Match) -> list[Step]:
+        """Under the lock, after a move: every human seat asked a decision with one option
+        that is public (``engine.forced``) is given it at once, before anybody is told, so
+        that nobody is asked to click what is no choice."""
+        steps: list[Step] = []
+        for _ in range(MAX_AI_CHAIN):
+            if m.status != "running":
+                break
+            found = next(((seat, action) for seat in m.to_act()
+                          if m.seat(seat) is not None and not m.seat(seat).is_ai
+                          and (action := m.engine.forced(m.state, seat)) is not None), None)
+            if found is None:
+                break
+            seat, action = found
+            label = m.engine.label(m.state, seat, action)
+            steps.append(await self._apply(m, seat, action, by_ai=False, forced=label))
+        return steps
+
     async def _apply(self, m: Match, seat: str, action: dict, *, by_ai: bool,
-                     by_timer: bool = False) -> Step:
+                     by_timer: bool = False, forced: Text | None = None) -> Step:
         """Apply on a copy, store it, then swap it in: the live state is always exactly what
         the store holds, so nobody (a publisher, a view) ever sees an unsaved move."""
         engine = m.engine
@@ -653,7 +701,7 @@ class MatchService:
             # another process moved this match first: take its state; this move was not made
             log.info("match %s: action %s was stored by another process first", m.id, n)
             await self._fresh(m)
-            raise ServiceError("That button is out of date: use the newest panel (press Your turn).") from None
+            raise ServiceError("That button is out of date: use the newest panel (press Your turn).", stale=True) from None
         except Exception:
             log.exception("could not store action %s of match %s; it was not accepted", n, m.id)
             raise ServiceError("The move could not be saved; please try again.") from None
@@ -662,57 +710,131 @@ class MatchService:
         m.version = replace(m.version, n=n, status="finished" if outcome else m.version.status)
         m.seat_counts[seat] = m.seat_counts.get(seat, 0) + 1
         # Only a human's own moves that drew nothing at random and revealed nothing can be
-        # taken back, and only while nobody else has moved since.
+        # taken back, and only while nobody else has moved since (a move taken for the seat
+        # as its only option goes back with the decision before it).
         if by_ai or any(st[1] != seat for st in m.undo_stack):
             m.undo_stack.clear()
         if (not by_ai and before.get("rng_n") == state.get("rng_n")
                 and not any(e.public and e.kind != "log" for e in events) and not outcome):
-            m.undo_stack.append((n, seat, before))
+            m.undo_stack.append((n, seat, before, forced is not None))
         else:
             m.undo_stack.clear()
         if outcome:
             m.status = "finished"
         self._retry_attempts.pop(m.id, None)     # the store takes writes again
-        return Step(n, seat, action, events, by_ai, by_timer)
+        return Step(n, seat, action, events, by_ai, by_timer, forced)
 
-    async def _run_ai(self, m: Match) -> list[Step]:
-        """Let AI seats move until a human is needed or the game is over.
+    # --- AI seats -------------------------------------------------------------------------
+    def _drive(self, m: Match) -> None:
+        """Let the AI seats whose turn it is move, in a task of the match's own: never inside
+        a human's click, and a searching AI thinks without holding the match (a human's click,
+        My view, a timer go on meanwhile). One drive per match; asked again while it runs, it
+        looks once more before it ends."""
+        if m.status != "running" or self.matches.get(m.id) is not m:
+            return
+        task = self._drives.get(m.id)
+        if task is not None and not task.done():
+            self._drive_again.add(m.id)
+            return
+        task = asyncio.create_task(self._drive_loop(m))
+        self._drives[m.id] = task
+        task.add_done_callback(lambda t, mid=m.id: self._drives.get(mid) is t and self._drives.pop(mid))
 
-        Never raises: the moves made so far stand, and a move the store refused is tried
-        again a little later (and when the match is next loaded), so a human whose own
-        move was stored is never told it failed and the table does not hang."""
+    async def _drive_loop(self, m: Match) -> None:
+        try:
+            while True:
+                self._drive_again.discard(m.id)
+                await self._ai_moves(m)
+                if m.id not in self._drive_again:
+                    return          # (no await between that look and the end)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("match %s: the AI seats could not move; trying again later", m.id)
+            self._retry_later(m)
+
+    async def settled(self) -> None:
+        """Wait until no AI seat of any match is moving (tests, benchmarks, shutdown)."""
+        while any(not t.done() for t in self._drives.values()):
+            await asyncio.gather(*list(self._drives.values()), return_exceptions=True)
+
+    def _searches(self, m: Match, seat: str) -> bool:
+        """Whether the seat's AI level thinks in the AI pool (rather than at once)."""
+        s = m.seat(seat)
+        level = s.ai_level if s is not None and s.is_ai else None
+        return players.level_of(level).budget_ms > 0 and m.game in engines.GAMES
+
+    async def _ai_moves(self, m: Match) -> None:
+        """AI seats move until a human is needed or the game is over. Quick AIs move under the
+        match's lock, one after another; a searching AI thinks on the state as it was, outside
+        the lock, and its move is made only if the match has not moved meanwhile (else it
+        thinks again). Moves are published before each search and at the end.
+
+        Never raises for a refused write: the moves made so far stand, and the rest is tried
+        again a little later (and when the match is next loaded)."""
         steps: list[Step] = []
-        for _ in range(MAX_AI_CHAIN):
-            if m.status != "running":
-                break
-            waiting = [s for s in m.to_act() if m.seat(s) and m.seat(s).is_ai]
-            if not waiting:
-                break
-            seat = waiting[0]
-            action = await self._ai_action(m, seat, f"{m.seed}:{m.n}:{seat}")
-            try:
-                steps.append(await self._apply(m, seat, action, by_ai=True))
-            except ServiceError:
-                self._retry_later(m)          # the store failed; _apply logged it
-                break
-            await asyncio.sleep(0)   # let other tables breathe during long AI chains
-        else:
-            log.error("match %s: AI chain longer than %s moves", m.id, MAX_AI_CHAIN)
-        return steps
+        try:
+            for _ in range(MAX_AI_CHAIN):
+                async with m.lock:
+                    try:
+                        await self._fresh(m)
+                    except ServiceError:
+                        return
+                    if m.status != "running":
+                        return
+                    waiting = [s for s in m.to_act() if m.seat(s) and m.seat(s).is_ai]
+                    if not waiting:
+                        return
+                    seat = waiting[0]
+                    seed = f"{m.seed}:{m.n}:{seat}"
+                    if not self._searches(m, seat):
+                        action = await self._ai_action(m, seat, seed)
+                        try:
+                            steps.append(await self._apply(m, seat, action, by_ai=True))
+                            steps += await self._take_forced(m)
+                        except ServiceError:
+                            self._retry_later(m)          # the store failed; _apply logged it
+                            return
+                        await asyncio.sleep(0)            # other tables breathe in long chains
+                        continue
+                    state = m.state                      # replaced, never changed, by a move
+                if steps:        # the table sees what happened before the AI thinks
+                    await self._after_steps(m, steps, None)
+                    steps = []
+                action = await self._ai_action(m, seat, seed, state=state)
+                async with m.lock:
+                    try:
+                        await self._fresh(m)
+                    except ServiceError:
+                        return
+                    if m.state is not state or m.status != "running" or seat not in m.to_act():
+                        continue                          # the match moved on: think again
+                    try:
+                        steps.append(await self._apply(m, seat, action, by_ai=True))
+                        steps += await self._take_forced(m)
+                    except ServiceError:
+                        self._retry_later(m)
+                        return
+            else:
+                log.error("match %s: AI chain longer than %s moves", m.id, MAX_AI_CHAIN)
+        finally:
+            if steps:
+                await self._after_steps(m, steps, None)
 
-    async def _ai_action(self, m: Match, seat: str, seed: str) -> dict:
-        """The AI's move for a seat (a timed-out human gets the easy AI); a seeded legal move
-        if the AI fails or errs, so that a bug in an AI never stops a table. The AI sees only
-        the seat's ``ai_view``; a searching level thinks in the AI pool, off the event loop,
-        while the match lock keeps the state still."""
-        legal = m.engine.legal(m.state, seat)
+    async def _ai_action(self, m: Match, seat: str, seed: str, *, state: dict | None = None) -> dict:
+        """The AI's move for a seat in ``state`` (the match's now by default; a timed-out
+        human gets the easy AI); a seeded legal move if the AI fails or errs, so that a bug in
+        an AI never stops a table. The AI sees only the seat's ``ai_view``; a searching level
+        thinks in the AI pool, off the event loop."""
+        state = m.state if state is None else state
+        legal = m.engine.legal(state, seat)
         s = m.seat(seat)
         level = s.ai_level if s is not None and s.is_ai else None
         try:
-            if players.level_of(level).budget_ms <= 0 or m.game not in engines.GAMES:
-                action = players.choose(m.engine, m.state, seat, level, seed)
+            if not self._searches(m, seat):
+                action = players.choose(m.engine, state, seat, level, seed)
             else:
-                view = m.engine.ai_view(m.state, seat)
+                view = m.engine.ai_view(state, seat)
                 loop = asyncio.get_running_loop()
                 action = await loop.run_in_executor(self.ai_pool, players.choose_from_view,
                                                     m.game, view, seat, level, seed)
@@ -738,22 +860,36 @@ class MatchService:
                 await self.catch_up(m)
         self._retries[m.id] = asyncio.create_task(later())
 
+    @staticmethod
+    def _undoable(m: Match, seat: str) -> list[tuple[int, str, dict, bool]]:
+        """What "Back" takes back for the seat: its last decision, with the moves taken for
+        it as its only options since ([] when there is nothing to take back)."""
+        if m.status != "running" or seat not in m.to_act():
+            return []
+        top = []
+        for entry in reversed(m.undo_stack):
+            if entry[1] != seat:
+                return []
+            top.append(entry)
+            if not entry[3]:
+                return top
+        return []
+
     def can_undo(self, m: Match, seat: str) -> bool:
-        return (m.status == "running" and bool(m.undo_stack) and m.undo_stack[-1][1] == seat
-                and seat in m.to_act())
+        return bool(self._undoable(m, seat))
 
     async def undo(self, match_id: int, user_id: int, seat: str) -> None:
         """Take back the seat's last decision of this turn (the "Back" button)."""
         async with self._locked(match_id) as m:
             self._check_actor(m, user_id, seat)
-            if not self.can_undo(m, seat):
+            back = self._undoable(m, seat)
+            if not back:
                 raise ServiceError("There is nothing you can take back now.")
-            n, _, before = m.undo_stack[-1]
-            await self.store.undo_action(m.id, n)
-            m.version = replace(m.version, undone=m.version.undone + 1)
-            m.undo_stack.pop()
-            m.state = m.engine.load(before)
-            m.seat_counts[seat] -= 1
+            await self.store.undo_action(m.id, *[entry[0] for entry in back])
+            m.version = replace(m.version, undone=m.version.undone + len(back))
+            del m.undo_stack[-len(back):]
+            m.state = m.engine.load(back[-1][2])
+            m.seat_counts[seat] -= len(back)
         await self._notify(m, Change("undo", actor=user_id, seat=seat))
         await self._arm_timers(m)      # the decision taken back goes on with its own deadline
 
@@ -902,6 +1038,7 @@ class MatchService:
             if rule is None or rule[1] not in m.engine.legal(m.state, seat):
                 return None
             steps = [await self._apply(m, seat, rule[1], by_ai=False, by_timer=True)]
+            steps += await self._take_forced(m)
         elif m.table.get("on_timeout", "ai") == "pause":
             await self.store.update_match(m.id, paused=True)
             m.paused = True
@@ -910,7 +1047,7 @@ class MatchService:
         else:
             action = await self._ai_action(m, seat, f"{m.seed}:{m.n}:{seat}:timeout")
             steps = [await self._apply(m, seat, action, by_ai=True, by_timer=True)]
-        return steps + await self._run_ai(m)
+        return steps + await self._take_forced(m)
 
     async def _publish_time_up(self, m: Match, out) -> list[Step]:
         if out is None:
@@ -984,7 +1121,7 @@ class MatchService:
     async def close(self) -> None:
         """Stop everything that would use the store after it closes."""
         tasks = [*self._timers.values(), *self._retries.values(), *self._background,
-                 *self._loading.values()]
+                 *self._loading.values(), *self._drives.values()]
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

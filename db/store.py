@@ -334,16 +334,25 @@ class BaseStore:
             "SELECT COALESCE(MAX(n), 0) FROM actions WHERE match_id=?", (match_id,))
         return row[0]
 
-    async def undo_action(self, match_id: int, n: int) -> None:
-        """Flag action n as taken back and drop the snapshots it invalidated, together."""
+    async def undo_action(self, match_id: int, n: int, *more: int) -> None:
+        """Flag action n (and the actions ``more``) as taken back and drop the snapshots they
+        invalidated, together."""
         async with self._transaction() as tx:
             await self._lock_match(tx, match_id)
-            changed = await tx.execute(
-                "UPDATE actions SET undone=1 WHERE match_id=? AND n=? AND undone=0",
-                (match_id, n))
-            if changed != 1:
-                raise ValueError(f"action {n} of match {match_id} cannot be undone")
+            for k in (n, *more):
+                changed = await tx.execute(
+                    "UPDATE actions SET undone=1 WHERE match_id=? AND n=? AND undone=0",
+                    (match_id, k))
+                if changed != 1:
+                    raise ValueError(f"action {k} of match {match_id} cannot be undone")
+            n = min(n, *more) if more else n
             await tx.execute("DELETE FROM snapshots WHERE match_id=? AND n>=?", (match_id, n))
+            # the decisions that followed the move are asked anew once it is made again, with
+            # the same stamps: their panels must be claimable again (else never sent)
+            await tx.execute(
+                "UPDATE seat_messages SET stamp=NULL, claimed_at=NULL WHERE match_id=?"
+                " AND kind IN ('offer', 'table_offer')"
+                " AND seat=(SELECT seat FROM actions WHERE match_id=? AND n=?)", (match_id, match_id, n))
 
     async def claim_rematch(self, match_id: int) -> int | None:
         """Reserve the one rematch of a finished match. None when it was reserved; else
@@ -477,6 +486,14 @@ class BaseStore:
                 " VALUES (?,?,?,?,?,?) ON CONFLICT (match_id, seat, kind) DO UPDATE SET"
                 " channel_id=excluded.channel_id, message_id=excluded.message_id,"
                 " stamp=excluded.stamp", (match_id, seat, kind, channel_id, message_id, stamp))
+
+    async def forget_seat_message(self, match_id: int, seat: str, kind: str, message_id: int) -> None:
+        """The seat's message of that kind is no longer live (its panel was answered): a
+        restart does not count it as a panel the seat holds, and the end of the table leaves it
+        alone."""
+        async with self._transaction() as tx:
+            await tx.execute("DELETE FROM seat_messages WHERE match_id=? AND seat=? AND kind=?"
+                             " AND message_id=?", (match_id, seat, kind, message_id))
 
     async def claim_offer(self, match_id: int, seat: str, stamp: str, kind: str = "offer", *,
                           at: float | None = None, stale_before: float | None = None) -> bool:

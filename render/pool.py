@@ -14,6 +14,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import render
 from core.i18n import translator
+from core.workers import init_worker
 from render.common import Rendered, bar_chart
 
 JOBS = {"board": render.board, "private": render.private, "full_board": render.full_board}
@@ -35,8 +36,10 @@ class Renderer:
     def __init__(self, processes: int | None = None) -> None:
         n = (os.cpu_count() or 1) if processes is None else processes
         self.processes = n
-        # spawn: a fresh interpreter per worker, nothing of the bot's loop or threads copied
-        self._pool = (ProcessPoolExecutor(n, mp_context=multiprocessing.get_context("spawn"))
+        # spawn: a fresh interpreter per worker, nothing of the bot's loop or threads copied;
+        # each runs below the bot's priority and ends with it (core.workers)
+        self._pool = (ProcessPoolExecutor(n, mp_context=multiprocessing.get_context("spawn"),
+                                          initializer=init_worker, initargs=(os.getpid(),))
                       if n > 0 else None)
 
     async def warm(self) -> None:

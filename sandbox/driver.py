@@ -40,7 +40,14 @@ class InteractionResult:
     @property
     def type(self) -> int | None:
         """Callback type: 4 reply, 5 deferred reply, 6 deferred update, 7 update, 8 autocomplete,
-        9 modal."""
+        9 modal. With ``Sandbox.settle_deferred`` the type the user effectively saw once the
+        bot answered a deferral (``SbInteraction.outcome``); ``raw_type`` is the callback's own."""
+        if self.sb.settle_deferred:
+            return self.interaction.outcome
+        return self.interaction.callback_type
+
+    @property
+    def raw_type(self) -> int | None:
         return self.interaction.callback_type
 
     @property
@@ -54,8 +61,13 @@ class InteractionResult:
 
     @property
     def message(self) -> SbMessage | None:
-        """The reply (types 4/5) or the clicked message (types 6/7), current state."""
-        oid = self.interaction.original_id
+        """The reply (types 4/5) or the clicked message (types 6/7), current state; with
+        ``settle_deferred``, the followup that answered a deferred update."""
+        it = self.interaction
+        oid = it.original_id
+        if self.sb.settle_deferred and it.callback_type == 6 and it.answered_by is not None \
+                and it.answered_by[0] == "followup":
+            oid = it.answered_by[1]
         return self.sb.world.messages.get(oid) if oid else None
 
     @property
@@ -97,6 +109,18 @@ class InteractionResult:
             raise InteractionFailed(
                 f"{it.user.username}: {it.name!r} was not acknowledged ({it.error}); a user would see "
                 f"'This interaction failed'. {sb._diagnostics()}")
+        if sb.settle_deferred and it.callback_type in (5, 6):
+            await self.wait_answered()
+        return self
+
+    async def wait_answered(self, timeout: float = 15.0) -> "InteractionResult":
+        """For a deferral: wait until the bot answered it (edited the message or sent a
+        followup). A deferred update may legitimately never be answered (a lobby click whose
+        effect is the lobby's own edit): then this returns after ``timeout``."""
+        try:
+            await asyncio.wait_for(self.interaction.answered.wait(), timeout)
+        except TimeoutError:
+            pass
         return self
 
     async def wait_final(self, timeout: float = 5.0) -> SbMessage:
@@ -130,6 +154,11 @@ class InteractionResult:
 
 class DriverMixin:
     """Methods mixed into ``Sandbox``; see the module docstring."""
+
+    #: the bot under test acknowledges first (a defer) and answers after: with this on,
+    #: ``click``/``select``/``slash`` return once the bot answered, and results report the
+    #: type the user effectively saw (see ``InteractionResult.type``)
+    settle_deferred = False
 
     def _driver_init(self) -> None:
         self._event_seq = 0

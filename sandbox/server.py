@@ -82,6 +82,29 @@ class SbInteraction:
         self.choices: list[dict] | None = None
         self.acked: asyncio.Future = asyncio.get_running_loop().create_future()
         self.error: str | None = None
+        # how a deferred interaction was answered: its first webhook request after the defer
+        self.answered = asyncio.Event()
+        self.answered_by: tuple[str, int] | None = None    # ("edit" | "followup", message id)
+        self.answered_at: float | None = None              # perf_counter
+
+    def answer(self, how: str, message_id: int) -> None:
+        if self.answered_by is None:
+            self.answered_by = (how, message_id)
+            self.answered_at = time.perf_counter()
+            self.answered.set()
+
+    @property
+    def outcome(self) -> int | None:
+        """The callback type the user effectively saw: a deferred update that the bot then
+        edited counts as an update (7), one answered with a followup as a reply (4), and a
+        deferred reply once filled in as a reply (4)."""
+        t = self.callback_type
+        if t not in (5, 6) or self.answered_by is None:
+            return t
+        how, _ = self.answered_by
+        if t == 6:
+            return 7 if how == "edit" else 4
+        return 4 if how == "edit" else t
 
     @property
     def latency(self) -> float | None:
@@ -137,6 +160,10 @@ class SandboxServer:
         self.sessions: dict[str, gw.Session] = {}
         self.connections: list[gw.Connection] = []
         self.interactions: dict[int, SbInteraction] = {}
+        # deferred updates not answered yet, by the message they were on: an edit of that
+        # message through the channel answers them (a lobby click is answered by the lobby's
+        # own edit); an edit through another interaction (a double click's first) does not
+        self._awaiting_edit: dict[int, list[SbInteraction]] = {}
         self.by_token: dict[str, SbInteraction] = {}
         self.unknown_routes: list[str] = []
         self.errors: list[str] = []
@@ -1072,6 +1099,8 @@ class SandboxServer:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
         body, files = await self._read_body(request)
         self.update_message(m, body, files)
+        for it in self._awaiting_edit.pop(m.id, []):
+            it.answer("edit", m.id)         # a deferred click answered by the message's own edit
         await self.announce("edit", m)
         return json_response(self.world.message_payload(m))
 
@@ -1208,6 +1237,8 @@ class SandboxServer:
                                            f"component interactions (this one is type {it.type})")
             m = it.message
             it.original_id = m.id
+            if t == 6:
+                self._awaiting_edit.setdefault(m.id, []).append(it)
             if t == 7:
                 self.update_message(m, data, files)
                 announce.append(("edit", m))
@@ -1288,6 +1319,7 @@ class SandboxServer:
             # Discord: the first followup after a deferred reply fills the "thinking" message;
             # its visibility was decided by the defer.
             self.update_message(original, body, files, clear_loading=True)
+            it.answer("edit", original.id)
             await self.announce("edit", original)
             return json_response(w.message_payload(original))
         ephemeral = bool(int(body.get("flags") or 0) & F_EPHEMERAL)
@@ -1295,6 +1327,7 @@ class SandboxServer:
         m = self.create_message(it.channel, w.bot, body, files, visibility=vis, viewer_id=viewer,
                                 type=0, interaction=it, webhook=True)
         it.followup_ids.append(m.id)
+        it.answer("followup", m.id)
         await self.announce("create", m)
         return json_response(w.message_payload(m))
 
@@ -1307,6 +1340,8 @@ class SandboxServer:
         m = self._webhook_message(it, request.match_info["mid"])
         body, files = await self._read_body(request)
         self.update_message(m, body, files, clear_loading=True)
+        if m.id == it.original_id:
+            it.answer("edit", m.id)
         await self.announce("edit", m)
         return json_response(self.world.message_payload(m))
 

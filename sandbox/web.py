@@ -77,6 +77,9 @@ class WebUI:
             self._back(form, err=f"{type(e).__name__}: {e}")
         note = None
         if isinstance(r, InteractionResult):
+            if r.raw_type in (5, 6):
+                # a bot that acknowledges first answers a moment later: the page shows its answer
+                await r.wait_answered(5.0)
             if r.modal:
                 self.modals[r.interaction.user.id] = r
             if r.type is not None and r.latency is not None:

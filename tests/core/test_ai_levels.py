@@ -49,6 +49,7 @@ async def test_a_searching_ai_thinks_off_the_event_loop_from_its_view(env, monke
     live = svc.get(m.id)
     _, fp = live.choices("A")
     await svc.choose(m.id, ANNA, "A", live.seat_counts.get("A", 0), fp, 0)
+    await svc.settled()             # the AI seats move in a task of their own
     assert calls, "the normal AI did not search"
     game, ai_seat, level, on_loop, keys = calls[0]
     assert (game, ai_seat, level, on_loop) == ("libertalia", "B", "normal", False)

@@ -69,7 +69,8 @@ async def test_turns_refusals_and_ai(env):
     store, svc, changes, _ = env
     m = await two_player_table(svc, ai=True)
     await svc.start(m.id, ANNA)
-    # the AI seat picked at once; only Anna is awaited
+    await svc.settled()
+    # the AI seat picked at once (in a task of its own); only Anna is awaited
     assert m.to_act() == ["A"] and m.n == 1
     with pytest.raises(ServiceError, match="not playing at this table"):
         await svc.act(m.id, EVE, "A", {"type": "pick", "n": 1})

@@ -30,12 +30,15 @@ async def table_with_ai(svc):
     m = await svc.open_table("toy", guild_id=1, channel_id=50, host_id=ANNA, host_name="Anna", seed=7)
     await svc.add_ai(m.id, ANNA)
     await svc.start(m.id, ANNA)
+    await svc.settled()             # the AI seats move in a task of their own
     return m
 
 
 async def pick(svc, m, seat="A", n=0):
     acts, fp = m.choices(seat)
-    return await svc.choose(m.id, ANNA, seat, m.seat_counts[seat], fp, n)
+    steps = await svc.choose(m.id, ANNA, seat, m.seat_counts[seat], fp, n)
+    await svc.settled()
+    return steps
 
 
 async def test_a_stored_move_is_never_reported_as_failed_when_the_ai_reply_cannot_be_saved(
@@ -87,6 +90,7 @@ async def test_ai_seats_move_when_the_match_is_loaded_again(env):
     svc2.add_listener(listener)
     try:
         await svc2.load_all()
+        await svc2.settled()
         m2 = svc2.matches[m.id]
         assert heard[0] == ("restored", [])
         assert ("steps", ["B"]) in heard or m2.to_act() == ["A"]

@@ -37,7 +37,9 @@ def unsafe_mentions(method: str, payload: dict) -> str | None:
 async def sb(sb):
     """The stand-in of tests/conftest.py. Afterwards: every request body the bot sent
     conforms to Discord's own API description, and no message could ping @everyone, @here,
-    a role, or a user it did not name on purpose."""
+    a role, or a user it did not name on purpose. The bot acknowledges first and answers
+    after: clicks and commands return once it answered (``settle_deferred``)."""
+    sb.settle_deferred = True
     yield sb
     broken = sorted({p for method, path, body in sb.bodies for p in spec.problems(method, path, body)})
     assert not broken, f"requests that break Discord's API description: {broken[:8]}"

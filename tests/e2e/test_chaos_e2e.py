@@ -152,6 +152,7 @@ class Chaos:
     async def run(self, kills: int) -> dict:
         t0 = time.perf_counter()
         sb = self.sb = Sandbox(rate_limits=True, web_ui=False)
+        sb.settle_deferred = True            # the bot acknowledges first, then answers
         await sb.start()
         try:
             load = self.load = Humans(sb, options(matches=TABLES, players=PLAYERS, tables_per_channel=1,
@@ -307,7 +308,7 @@ class Chaos:
         for t in load.tables:
             for c in t.clicks:
                 it = c.interaction
-                if it.callback_type == 7:
+                if it.outcome == 7:
                     continue
                 if it.callback_type is None:
                     if not self.excused(it):
