@@ -2,7 +2,10 @@ import asyncio
 
 import pytest
 
+import engines
 from core.service import MatchService, ServiceError
+from engines.base import IllegalAction, Outcome, T
+from tests import toy
 from db.store import Store
 
 ANNA, BEN, CARA, EVE = 101, 102, 103, 999
@@ -274,3 +277,86 @@ async def test_a_restart_brings_back_every_open_table_not_only_the_newest_thousa
     svc2 = MatchService(store)
     assert len(await svc2.load_all()) == 1003
     await svc2.close()
+
+
+async def test_a_decision_with_one_public_option_is_taken_for_the_player(env, monkeypatch):
+    """The chooser of the toy game is given "bank" when the engine says it is the only,
+    public, option: nobody is asked, the step says it was forced, and the game goes on."""
+    from tests import toy
+    monkeypatch.setattr(toy.ToyEngine, "forced",
+                        lambda self, st, seat: {"type": "bank"} if st["phase"] == "choose"
+                        and seat in self.to_act(st) else None)
+    store, svc, changes, _ = env
+    m = await two_player_table(svc)
+    await svc.start(m.id, ANNA)
+    await svc.act(m.id, ANNA, "A", {"type": "pick", "n": 3})
+    steps = await svc.act(m.id, BEN, "B", {"type": "pick", "n": 1})
+    assert [(s.seat, s.action, s.forced is not None) for s in steps] == [
+        ("B", {"type": "pick", "n": 1}, False), ("A", {"type": "bank"}, True)]
+    assert steps[1].forced.msg == "Bank"
+    assert sorted(m.to_act()) == ["A", "B"] and m.state["round"] == 2
+    assert await store.action_count(m.id) == m.n == 3
+
+
+class ThreeSteps(toy.ToyEngine):
+    """A's turn in three decisions: two ways to start, one way on (public: forced), two ways
+    to end; B then ends the game. Nothing is revealed on the way."""
+    name = "three_steps"
+
+    def new(self, seats, *, seed, options=None):
+        return {"seed": seed, "rng_n": 0, "seats": list(seats), "done": [], "over": False}
+
+    def to_act(self, st):
+        return [] if st["over"] else (["A"] if len(st["done"]) < 3 else ["B"])
+
+    def legal(self, st, seat):
+        if seat not in self.to_act(st):
+            return []
+        return [[{"type": "x"}, {"type": "y"}], [{"type": "on"}], [{"type": "x"}, {"type": "y"}]][
+            len(st["done"])] if seat == "A" else [{"type": "end"}]
+
+    def forced(self, st, seat):
+        legal = self.legal(st, seat)
+        return legal[0] if len(legal) == 1 and legal[0]["type"] == "on" else None
+
+    def _apply(self, st, seat, a):
+        if a not in self.legal(st, seat):
+            raise IllegalAction("That move is not possible now.")
+        if a["type"] == "end":
+            st["over"] = True
+        else:
+            st["done"].append(a["type"])
+        return []
+
+    def view(self, st, seat):
+        return {"seats": st["seats"], "done": list(st["done"])}
+
+    def outcome(self, st):
+        if not st["over"]:
+            return None
+        return Outcome({"A": 1, "B": 0}, {"A": 1, "B": 2}, {}, ["A"])
+
+    def label(self, st, seat, a):
+        return T(a["type"])
+
+
+engines.register("three_steps", ThreeSteps(), toy.AI)
+
+
+async def test_back_takes_a_forced_move_back_with_the_decision_before_it(env):
+    store, svc, _, _ = env
+    m = await svc.open_table("three_steps", guild_id=1, channel_id=50, host_id=ANNA,
+                             host_name="Anna", seed=7)
+    await svc.join(m.id, BEN, "Ben")
+    await svc.start(m.id, ANNA)
+    steps = await svc.act(m.id, ANNA, "A", {"type": "y"})
+    assert [(s.action["type"], s.forced is not None) for s in steps] == [("y", False), ("on", True)]
+    assert m.state["done"] == ["y", "on"] and m.to_act() == ["A"]
+    assert svc.can_undo(m, "A")
+    await svc.undo(m.id, ANNA, "A")
+    # both the choice and the move it forced are taken back, in the store too
+    assert m.state["done"] == [] and m.seat_counts["A"] == 0
+    assert [a[2]["type"] for a in await store.actions(m.id)] == []
+    assert not svc.can_undo(m, "A")
+    steps = await svc.act(m.id, ANNA, "A", {"type": "x"})
+    assert m.state["done"] == ["x", "on"] and m.seat_counts["A"] == 2
