@@ -29,6 +29,7 @@ DEN_BG = (236, 228, 210)
 TODAY = (255, 236, 170)
 DIM = (222, 216, 204)
 WHITE = (255, 255, 255)
+SOFT = (88, 86, 80)       # small secondary text: darker than MUTED, legible at 11 px
 
 # token look: fill colour, text colour (labels come through tr)
 TOKEN_STYLE = {
@@ -184,7 +185,7 @@ def _game_lines(tr, s: str, width: int, size: int, bold: bool = False,
 def _chip(d, x, y, label: str, t: str | None, x_max: int) -> int:
     """A token chip ("2 maps") with its left edge at x, in the token's colours (hidden
     tokens: an outlined chip); returns its width."""
-    fill, ink = TOKEN_STYLE[t] if t else (CARD, MUTED)
+    fill, ink = TOKEN_STYLE[t] if t else (CARD, SOFT)
     w = min(text_width(label, CHIP_SIZE, True) + 2 * CHIP_PAD, x_max - x)
     rounded(d, (x, y, x + w, y + CHIP_H), fill=fill, radius=8, width=1)
     chip = mark(d, (x, y, x + w, y + CHIP_H))
@@ -378,7 +379,7 @@ def render_board(view: dict, tr):
             continue            # what is left of a past day is of no more use
         if not space["tokens"]:
             for j, line in enumerate(empty):
-                text(d, (x0 + 10, top + 78 + j * SMALL_LINE), line, size=SMALL, fill=MUTED,
+                text(d, (x0 + 10, top + 78 + j * SMALL_LINE), line, size=SMALL, fill=SOFT,
                      within=box)
         _draw_loot(d, [(x0 + 6 + x, r, it) for x, r, it in placed], x0 + day_w - 6, top + 76)
 
@@ -426,7 +427,7 @@ def _awaited(d, view, tr, y, outcome, above) -> None:
         _tags(d, x + 14, y, view, winners, x_max, 24,
               (x_max - x) // max(1, len(winners)) - 36)
         for i, line in enumerate(data):
-            text(d, (MARGIN, y + 30 + i * SMALL_LINE), line, size=SMALL, fill=MUTED)
+            text(d, (MARGIN, y + 30 + i * SMALL_LINE), line, size=SMALL, fill=SOFT)
     elif kind == "pending":
         pend = view["pending"]
         x = MARGIN
@@ -519,7 +520,7 @@ def _ship_card(d, box, view, e, tr, lines, show_influence: bool) -> None:
         y += SHIP_LINE
     if show_influence:
         text(d, (x0 + 8, y), fit(tr("Influence {n}", n=e["influence"]), w, SMALL), size=SMALL,
-             fill=MUTED, within=box)
+             fill=SOFT, within=box)
     name = fit(seat_name(view, seat), w, 20, name=True)
     text(d, (x0 + 8, y1 - HULL_UNDER - 18), name, size=20, anchor="lm", within=box)
 
@@ -548,7 +549,7 @@ def _final(d, view, tr, top, outcome) -> None:
                    within=box)
         if camp:
             text(d, (x - 16, y + 24), fit(camp, x - 16 - end - 16, SMALL), size=SMALL,
-                 fill=MUTED, anchor="rm", within=box)
+                 fill=SOFT, anchor="rm", within=box)
 
 
 def _den(d, view, tr, s, box, layout, acting: bool) -> None:
@@ -565,30 +566,30 @@ def _den(d, view, tr, s, box, layout, acting: bool) -> None:
     camp = p.get("campaign_scores") or []
     if camp:
         label = tr("Campaigns: {scores}", scores=" + ".join(str(x) for x in camp))
-        text(d, (x1 - 14, y0 + 64), fit(label, x1 - cx - 40, SMALL), size=SMALL, fill=MUTED,
+        text(d, (x1 - 14, y0 + 64), fit(label, x1 - cx - 40, SMALL), size=SMALL, fill=SOFT,
              anchor="rm", within=box)
     facts, den, loot, _ = layout
     sep = text_width(FACT_SEP, SMALL)
     for i, (x, row, fact) in enumerate(facts):
         y = y0 + DEN_FACTS + row * SMALL_LINE
         if i and facts[i - 1][1] == row:
-            text(d, (x0 + 14 + x - sep, y), FACT_SEP, size=SMALL, fill=MUTED, anchor="lm",
+            text(d, (x0 + 14 + x - sep, y), FACT_SEP, size=SMALL, fill=SOFT, anchor="lm",
                  within=box)
-        text(d, (x0 + 14 + x, y), fit(fact, x1 - x0 - 28 - x, SMALL), size=SMALL, fill=MUTED,
+        text(d, (x0 + 14 + x, y), fit(fact, x1 - x0 - 28 - x, SMALL), size=SMALL, fill=SOFT,
              anchor="lm", within=box)
     y = y0 + DEN_CHARS + (_rows(facts) - 1) * SMALL_LINE
     if p["den"]:
         _draw_den(d, [(x0 + 12 + x, r, it) for x, r, it in den], x1 - 12, y, rgb)
     else:
         text(d, (x0 + 14, y + DEN_H // 2), fit(tr("No characters in the den"), x1 - x0 - 28,
-                                               SMALL), size=SMALL, fill=MUTED, anchor="lm",
+                                               SMALL), size=SMALL, fill=SOFT, anchor="lm",
              within=box)
     y += _rows(den) * DEN_STEP + 4
     if loot:
         _draw_loot(d, [(x0 + 12 + x, r, it) for x, r, it in loot], x1 - 12, y)
     else:
         text(d, (x0 + 14, y + CHIP_H // 2), fit(tr("No loot"), x1 - x0 - 28, SMALL), size=SMALL,
-             fill=MUTED, anchor="lm", within=box)
+             fill=SOFT, anchor="lm", within=box)
 
 
 def board_alt(view: dict, tr) -> str:
@@ -707,7 +708,7 @@ def render_hand(view: dict, tr):
             rank = text(d, (x0 + 18, y0 + 8), str(c["rank"]), size=34, bold=True, within=box)
             text(d, (x0 + cw - 12, y0 + 26), fit(tr("Influence {n}", n=c["influence"]),
                                                  x0 + cw - 12 - rank[2] - 16, SMALL),
-                 size=SMALL, fill=MUTED, anchor="rm", within=box)
+                 size=SMALL, fill=SOFT, anchor="rm", within=box)
             y = y0 + 56
             for line in name:
                 text(d, (x0 + 18, y), line, size=HAND_NAME, bold=True, within=box)
@@ -728,7 +729,7 @@ def render_hand(view: dict, tr):
         _draw_den(d, grave, WIDTH - MARGIN, y, rgb)
     else:
         text(d, (fx, y + DEN_H // 2), fit(tr(T("empty")), WIDTH - MARGIN - fx, 20), size=20,
-             fill=MUTED, anchor="lm")
+             fill=SOFT, anchor="lm")
     y += _rows(grave) * DEN_STEP + 12
     text(d, (MARGIN, y + CHIP_H // 2), fit(labels[1], lw, 20, True), size=20, bold=True,
          anchor="lm")
@@ -736,7 +737,7 @@ def render_hand(view: dict, tr):
         _draw_loot(d, loot, WIDTH - MARGIN, y)
     else:
         text(d, (fx, y + CHIP_H // 2), fit(tr("none"), WIDTH - MARGIN - fx, 20), size=20,
-             fill=MUTED, anchor="lm")
+             fill=SOFT, anchor="lm")
     names = [T("{card} ({rank})", card=T(c["name"]), rank=c["rank"]) for c in hand]
     alt = tr("Your hand: {cards}.", cards=names)
     if pick:
