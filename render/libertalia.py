@@ -4,15 +4,18 @@
 day in rank order, the six loot spaces of the campaign, every den (characters face up, loot
 as counts), doubloons and scores. ``render_hand(view, tr)`` draws one seat's private hand.
 
-Made to be read at Discord's preview width (about 550 px on a laptop, 360 px on a phone):
-the image is 1000 px wide and its important texts are 19 px and more. Every seat is shown
-by its player's name (``view["names"]``) beside a badge in the seat's card colour
-(``view["seat_colours"]``), the colour the bot's seat legend names."""
+Made to be read where Discord shows it (about 616 px wide): both images are 1000 px wide, the
+narrowest an image may be, so that the smallest text, 18 px (``readable_size``), is 11 px
+there; the image grows taller with what it holds, it is never shrunk. The hand shows three
+cards a row, each ability wrapped in full. Every seat is shown by its player's name
+(``view["names"]``) beside a badge in the seat's card colour (``view["seat_colours"]``), the
+colour the bot's seat legend names, with the seat's letter on it."""
 from __future__ import annotations
 
 from core.i18n import SEAT_PARAMS
 from engines.base import T, Text
-from render.common import (ALT_MAX, INK, MUTED, PAPER, canvas, clip, finish, fit, ink_on, player_tag,
+from render.common import (ALT_MAX, INK, MUTED, PAPER, canvas, clip, finish, fit,
+                           hyphenated_lines, ink_on, language_of, mark, readable_size, room,
                            rounded, seat_badge, seat_name, seat_rgb, text, text_width, wrap)
 
 WIDTH = 1000
@@ -26,6 +29,7 @@ DEN_BG = (236, 228, 210)
 TODAY = (255, 236, 170)
 DIM = (222, 216, 204)
 WHITE = (255, 255, 255)
+SOFT = (88, 86, 80)       # small secondary text: darker than MUTED, legible at 11 px
 
 # token look: fill colour, text colour (labels come through tr)
 TOKEN_STYLE = {
@@ -39,10 +43,32 @@ TOKEN_STYLE = {
 }
 TOKEN_ORDER = list(TOKEN_STYLE)
 
-CHIP_SIZE = 19      # loot chips
+# sizes: nothing under SMALL, the smallest text that is readable at Discord's width
+SMALL = readable_size(WIDTH)    # 18 px: the smallest text (muted facts, abilities)
+SMALL_LINE = SMALL + 6          # its line height
+NAME = 22                       # players' names beside their badges
+BADGE_R = SMALL                 # a seat badge's radius: its letter is SMALL px
+CHIP_SIZE = SMALL               # loot chips
+CHIP_PAD = 8
 CHIP_H = 30
-CHIP_STEP = 35
-DEN_SIZE = 19       # den characters
+CHIP_STEP = 36
+DEN_SIZE = SMALL                # den characters: name, rank and card
+DEN_RANK = 20
+DEN_PAD = 32
+DEN_H = 34
+DEN_STEP = 40
+DEN_FACTS = 92                  # a den box: the centre of its facts line,
+DEN_CHARS = 108                 # and the top of its characters
+FACT_SEP = "  ·  "
+AWAITED = 78                    # the centre of the line under the title
+BAND = 48                       # a ship card: its coloured band
+SHIP_NAME = 20                  # its character's name
+SHIP_LINE = 25
+HULL_UNDER = 18                 # its part behind the deck
+HAND_PER_ROW = 3                # hand cards
+HAND_GAP = 14
+HAND_NAME = 22
+HAND_LINE = 28
 NAME_ONLY = "{name}"    # a player's name put where an engine text has a seat
 
 
@@ -110,12 +136,61 @@ def _names(view, seats) -> list[str]:
 
 
 # --------------------------------------------------------------------------- pieces
-def _chip(d, x, y, label: str, t: str, size: int = CHIP_SIZE) -> int:
-    """A token chip ("2 maps") with its left edge at x; returns its width."""
-    fill, ink = TOKEN_STYLE[t]
-    w = text_width(label, size, True) + 18
+def _tag(d, xy, view, seat, width: int, size: int = NAME, bold: bool = False, fill=INK,
+         within=None) -> int:
+    """A seat's badge (its card colour and letter, the letter at a readable size) and its
+    player's name, fitted into width pixels from xy (the badge's left edge, centred on y).
+    Returns the x after the name."""
+    seats = view.get("seats") or []
+    x, y = xy
+    seat_badge(d, (x + BADGE_R, y), seats.index(seat) if seat in seats else 0, BADGE_R,
+               colour=seat_rgb(view, seat))
+    left = x + 2 * BADGE_R + 8
+    name = fit(seat_name(view, seat), max(0, width - 2 * BADGE_R - 8), size, bold, name=True)
+    return text(d, (left, y), name, size=size, fill=fill, bold=bold, anchor="lm",
+                within=within)[2]
+
+
+def _game_lines(tr, s: str, width: int, size: int, bold: bool = False,
+                max_lines: int = 2) -> list[str]:
+    """A game's text (a character's name) in at most max_lines lines of width pixels, never
+    cut inside a word: whole words, and a word wider than a line broken at its language's
+    hyphenation points ("Felszabadí-" / "tott" / "rabszolga"); only a text that fits
+    neither way ends in an ellipsis."""
+    s = clip(s, room(width * max_lines, size))
+    lang = language_of(tr)
+    lines: list[str] = []
+    cur = ""
+    for w in s.split():
+        if text_width(w, size, bold) > width:
+            parts = hyphenated_lines(w, width, size, bold, max_lines, lang)
+            if not parts:
+                break
+            lines += [cur] if cur else []
+            lines += parts[:-1]
+            cur = parts[-1]
+        elif cur and text_width(f"{cur} {w}", size, bold) <= width:
+            cur = f"{cur} {w}"
+        else:
+            lines += [cur] if cur else []
+            cur = w
+    else:
+        lines += [cur] if cur else []
+        if len(lines) <= max_lines:
+            return lines
+    return (hyphenated_lines(s, width, size, bold, max_lines, lang)
+            or wrap(s, width, size, bold, max_lines=max_lines))
+
+
+def _chip(d, x, y, label: str, t: str | None, x_max: int) -> int:
+    """A token chip ("2 maps") with its left edge at x, in the token's colours (hidden
+    tokens: an outlined chip); returns its width."""
+    fill, ink = TOKEN_STYLE[t] if t else (CARD, SOFT)
+    w = min(text_width(label, CHIP_SIZE, True) + 2 * CHIP_PAD, x_max - x)
     rounded(d, (x, y, x + w, y + CHIP_H), fill=fill, radius=8, width=1)
-    text(d, (x + 9, y + CHIP_H // 2), label, size=size, fill=ink, bold=True, anchor="lm")
+    chip = mark(d, (x, y, x + w, y + CHIP_H))
+    text(d, (x + CHIP_PAD, y + CHIP_H // 2), fit(label, w - 2 * CHIP_PAD + 2, CHIP_SIZE, True),
+         size=CHIP_SIZE, fill=ink, bold=True, anchor="lm", owner=chip)
     return w
 
 
@@ -131,6 +206,10 @@ def _flow(items, x0: int, width: int, step: int):
     return out
 
 
+def _rows(placed) -> int:
+    return 1 + max((r for _, r, _ in placed), default=0)
+
+
 def _loot_items(tr, tokens: dict, hidden: int = 0):
     """(width, (label, token kind)) of the chips of some loot, in token order."""
     items = []
@@ -138,90 +217,91 @@ def _loot_items(tr, tokens: dict, hidden: int = 0):
         k = tokens.get(t, 0)
         if k:
             label = _token_count(tr, t, k)
-            items.append((text_width(label, CHIP_SIZE, True) + 18, (label, t)))
+            items.append((text_width(label, CHIP_SIZE, True) + 2 * CHIP_PAD, (label, t)))
     if hidden:
         label = _hidden_count(tr, hidden)
-        items.append((text_width(label, CHIP_SIZE, True) + 18, (label, None)))
+        items.append((text_width(label, CHIP_SIZE, True) + 2 * CHIP_PAD, (label, None)))
     return items
 
 
 def _draw_loot(d, placed, x_max: int, y0: int) -> None:
     for x, row, (label, t) in placed:
-        y = y0 + row * CHIP_STEP
-        if t is None:           # hidden tokens: a plain outlined chip
-            w = min(text_width(label, CHIP_SIZE, True) + 18, x_max - x)
-            rounded(d, (x, y, x + w, y + CHIP_H), fill=CARD, radius=8, width=1)
-            text(d, (x + 9, y + CHIP_H // 2), fit(label, w - 14, CHIP_SIZE, True),
-                 size=CHIP_SIZE, fill=MUTED, bold=True, anchor="lm")
-        else:
-            _chip(d, x, y, label, t)
+        _chip(d, x, y0 + row * CHIP_STEP, label, t, x_max)
 
 
 def _den_items(tr, den):
+    """(width, (rank, name)) of the characters in a den."""
     items = []
     for c in den:
         name = clip(tr(c["name"]), 60)
-        w = text_width(str(c["rank"]), DEN_SIZE + 1, True) + text_width(name, DEN_SIZE) + 26
+        w = (text_width(str(c["rank"]), DEN_RANK, True) + text_width(name, DEN_SIZE)
+             + DEN_PAD)
         items.append((w, (c["rank"], name)))
     return items
 
 
 def _draw_den(d, placed, x_max: int, y0: int, rgb) -> None:
+    """A den's characters: a card of the seat's colour (a stripe), its rank and its name."""
     for x, row, (rank, name) in placed:
-        y = y0 + row * 40
-        rw = text_width(str(rank), DEN_SIZE + 1, True)
-        w = min(rw + text_width(name, DEN_SIZE) + 26, x_max - x)
-        rounded(d, (x, y, x + w, y + 34), fill=CARD, radius=7, width=1)
-        d.rectangle((x + 2, y + 3, x + 7, y + 31), fill=rgb, outline=MUTED)  # the card colour
-        text(d, (x + 10, y + 17), str(rank), size=DEN_SIZE + 1, bold=True, anchor="lm")
-        text(d, (x + 16 + rw, y + 17), fit(name, max(0, w - rw - 24), DEN_SIZE), size=DEN_SIZE,
-             anchor="lm")
+        y = y0 + row * DEN_STEP
+        rw = text_width(str(rank), DEN_RANK, True)
+        w = min(rw + text_width(name, DEN_SIZE) + DEN_PAD, x_max - x)
+        box = (x, y, x + w, y + DEN_H)
+        rounded(d, box, fill=CARD, radius=7, width=1)
+        d.rectangle((x + 3, y + 4, x + 8, y + DEN_H - 4), fill=rgb, outline=MUTED)
+        mark(d, (x + 3, y + 4, x + 8, y + DEN_H - 4))
+        text(d, (x + 13, y + DEN_H // 2), str(rank), size=DEN_RANK, bold=True, anchor="lm",
+             within=box)
+        text(d, (x + 19 + rw, y + DEN_H // 2), fit(name, max(0, w - rw - 27), DEN_SIZE),
+             size=DEN_SIZE, anchor="lm", within=box)
 
 
-def _ship_card(d, box, view, e, tr, show_influence: bool) -> None:
-    """A character on the ship: its rank on a band of its owner's card colour, its name,
-    and the player who played it."""
-    x0, y0, x1, y1 = box
-    seat = e["seat"]
-    rgb = seat_rgb(view, seat)
-    d.rounded_rectangle(box, radius=10, fill=CARD)
-    d.rounded_rectangle((x0, y0, x1, y0 + 50), radius=10, fill=rgb)
-    d.rectangle((x0, y0 + 30, x1, y0 + 50), fill=rgb)
-    d.line((x0, y0 + 50, x1, y0 + 50), fill=INK, width=2)
-    d.rounded_rectangle(box, radius=10, outline=INK, width=2)
-    text(d, (x0 + 10, y0 + 25), str(e["rank"]), size=34, bold=True, fill=ink_on(rgb),
-         anchor="lm")
-    w = x1 - x0 - 16
-    lines = wrap(tr(e["name"]), w, 21, True, max_lines=2)
-    for i, line in enumerate(lines):
-        text(d, (x0 + 8, y0 + 58 + i * 25), line, size=21, bold=True)
-    if show_influence:
-        text(d, (x0 + 8, y0 + 112), fit(tr("Influence {n}", n=e["influence"]), w, 16), size=16,
-             fill=MUTED)
-    player_tag(d, (x0 + 6, y1 - 22), view, seat, x1 - x0 - 12, 19)
-
-
-def _tags(d, x, y, view, seats, x_max, size=22, each=None) -> int:
+def _tags(d, x, y, view, seats, x_max, size=NAME, each=None) -> int:
     """Player tags side by side from x; returns the x after them."""
     each = each or 210
     for s in seats:
-        if x + 60 > x_max:
+        if x + 2 * BADGE_R + 30 > x_max:
             break
-        x = player_tag(d, (x, y), view, s, min(each, x_max - x), size, True) + 22
+        x = _tag(d, (x, y), view, s, min(each, x_max - x), size, True) + 22
     return x
 
 
 # --------------------------------------------------------------------------- the board
-def _den_layout(tr, view, width):
-    """Per seat: (den chips placed, loot chips placed, den rows, loot rows)."""
-    out = {}
-    for s in view["seats"]:
-        p = view["players"][s]
-        den = _flow(_den_items(tr, p["den"]), 0, width, 8)
-        loot = _flow(_loot_items(tr, p["loot"], p.get("hidden_loot", 0)), 0, width, 6)
-        out[s] = (den, loot, 1 + max((r for _, r, _ in den), default=0),
-                  1 + max((r for _, r, _ in loot), default=0))
-    return out
+def _facts(tr, view, s) -> list[str]:
+    """What the table knows of a seat besides its den: its card colour, hand and graveyard."""
+    p = view["players"][s]
+    facts = [_card_colour(tr, (view.get("seat_colours") or {}).get(s, "")),
+             tr("Hand: {count}", count=p["hand_size"]),
+             tr("Graveyard: {count}", count=p["graveyard_size"])]
+    return [f for f in facts if f]
+
+
+def _den_layout(tr, view, s, width):
+    """A seat's den box: its facts, den characters and loot chips placed in width pixels
+    (x from 0, rows from 0), and the height of the box."""
+    p = view["players"][s]
+    sep = text_width(FACT_SEP, SMALL)
+    facts = _flow([(text_width(f, SMALL), f) for f in _facts(tr, view, s)], 0, width, sep)
+    den = _flow(_den_items(tr, p["den"]), 0, width, 8)
+    loot = _flow(_loot_items(tr, p["loot"], p.get("hidden_loot", 0)), 0, width, 6)
+    height = (DEN_CHARS + (_rows(facts) - 1) * SMALL_LINE + _rows(den) * DEN_STEP + 4
+              + _rows(loot) * CHIP_STEP + 10)
+    return facts, den, loot, height
+
+
+def _ship_layout(tr, view):
+    """The ship's cards: their width, each one's name in lines, and their height."""
+    ship = view.get("ship") or []
+    if not ship:
+        return 0, [], 0
+    n = len(ship)
+    cw = min(230, (WIDTH - 2 * MARGIN - 28 - (n - 1) * 8) // n)
+    names = [_game_lines(tr, tr(e["name"]), cw - 16, SHIP_NAME, True, 2 if cw >= 200 else 3)
+             for e in ship]
+    ranks = [e["rank"] for e in ship]
+    tie = any(ranks.count(r) > 1 for r in ranks)
+    ch = BAND + 8 + max(map(len, names)) * SHIP_LINE + (SMALL_LINE if tie else 0) + 34 + HULL_UNDER
+    return cw, names, ch
 
 
 def render_board(view: dict, tr):
@@ -232,44 +312,44 @@ def render_board(view: dict, tr):
     # --- sizes first (the image grows with what it holds) ------------------------------------
     cols = 1 if len(seats) == 1 else 2
     den_w = (inner - (cols - 1) * GAP) // cols
-    dens = _den_layout(tr, view, den_w - 24)
+    dens = {s: _den_layout(tr, view, s, den_w - 24) for s in seats}
     rows = [seats[i:i + cols] for i in range(0, len(seats), cols)]
-    row_h = [108 + max(dens[s][2] for s in r) * 40 + 8 + max(dens[s][3] for s in r) * CHIP_STEP
-             + 10 for r in rows]
+    row_h = [max(dens[s][3] for s in r) for r in rows]
     day_w = (inner - 5 * 8) // 6
     days = view.get("loot_days") or []
     day_now = view.get("day", 0)
     day_flows = [_flow(_loot_items(tr, sp["tokens"]), 0, day_w - 12, 6) for sp in days]
-    day_rows = max([1] + [1 + max((r for _, r, _ in f), default=0)
-                          for sp, f in zip(days, day_flows) if sp["day"] >= day_now])
-    loot_h = 44 + day_rows * CHIP_STEP + 6
+    empty = wrap(tr("nothing left"), day_w - 20, SMALL, max_lines=2)
+    day_h = max([CHIP_STEP] + [_rows(f) * CHIP_STEP if sp["tokens"] else len(empty) * SMALL_LINE
+                               for sp, f in zip(days, day_flows) if sp["day"] >= day_now])
+    loot_h = 42 + day_h + 8
     outcome = view.get("outcome") if finished else None
-    tiebreak = (_text_of(tr, outcome["tiebreak"], view)
-                if outcome and outcome.get("tiebreak") else "")
-    tb_lines = wrap(tiebreak, inner, 18, max_lines=2) if tiebreak else []
-    ship_top = 112 + 24 * len(tb_lines)
+    above = _above_ship(view, tr, outcome)
+    ship_top = AWAITED + 22 + above[2] + 14
+    cw, names, ch = _ship_layout(tr, view)
     if finished:
-        ship_h = 40 + 56 * len(seats) + 12
+        ship_h = 44 + 56 * len(seats) + 8
     elif view.get("ship"):
-        ship_h = 234
-    else:                   # who has chosen, three players a row, above the deck
-        ship_h = 84 + 44 * ((len(seats) + 2) // 3) + 46
+        ship_h = 44 + ch + 30
+    elif view.get("phase") == "pick":     # who has chosen, three players a row, above the deck
+        ship_h = 96 + 48 * ((len(seats) + 2) // 3) + 20
+    else:
+        ship_h = 96 + 40
     loot_top = ship_top + ship_h + 14
     # at the end the loot spaces are of no more use: the final scores take their place
-    den_top = loot_top + (0 if finished else 30 + loot_h + 16)
+    den_top = loot_top + (0 if finished else 34 + loot_h + 16)
     height = den_top + sum(row_h) + GAP * (len(rows) - 1) + MARGIN
     img, d = canvas(WIDTH, height, PAPER)
 
     # --- header: game, campaign and day, who is awaited -----------------------------------------
-    text(d, (MARGIN, 14), tr("Libertalia"), size=30, bold=True)
+    title = text(d, (MARGIN, 14), tr("Libertalia"), size=30, bold=True)
     if finished:
         head = tr("Game over")
     else:
         head = tr("Campaign {c} of 3 — day {d} of 6", c=view["campaign"], d=view["day"])
-    left = MARGIN + text_width(tr("Libertalia"), 30, True) + 24
-    text(d, (WIDTH - MARGIN, 18), fit(head, WIDTH - MARGIN - left, 26, True), size=26, bold=True,
-         anchor="ra")
-    _awaited(d, view, tr, 78, outcome, tb_lines)
+    text(d, (WIDTH - MARGIN, 18), fit(head, WIDTH - MARGIN - title[2] - 24, 26, True), size=26,
+         bold=True, anchor="ra")
+    _awaited(d, view, tr, AWAITED, outcome, above)
 
     # --- the ship -----------------------------------------------------------------------------
     top = ship_top
@@ -277,29 +357,31 @@ def render_board(view: dict, tr):
     if finished and outcome:
         _final(d, view, tr, top, outcome)
     else:
-        _ship(d, view, tr, top, ship_h)
+        _ship(d, view, tr, top, ship_h, cw, names, ch)
 
     # --- loot spaces --------------------------------------------------------------------------
     top = loot_top
     if not finished:
-        text(d, (MARGIN, top), tr("Loot of this campaign"), size=22, bold=True)
+        text(d, (MARGIN, top), fit(tr("Loot of this campaign"), inner, 22, True), size=22,
+             bold=True)
     for i, (space, placed) in enumerate(zip(days, day_flows) if not finished else []):
         x0 = MARGIN + i * (day_w + 8)
+        box = (x0, top + 34, x0 + day_w, top + 34 + loot_h)
         day = space["day"]
         past = day < day_now
         today = bool(space.get("current"))
         fill = TODAY if today else (DIM if past else DEN_BG)
-        rounded(d, (x0, top + 32, x0 + day_w, top + 32 + loot_h), fill=fill, radius=10,
-                width=4 if today else 1)
+        rounded(d, box, fill=fill, radius=10, width=4 if today else 1)
         label = tr("Today") if today else tr("Day {d}", d=day)
-        text(d, (x0 + 10, top + 40), fit(label, day_w - 20, 20, True), size=20, bold=True,
-             fill=MUTED if past else INK)
+        text(d, (x0 + 10, top + 42), fit(label, day_w - 20, 20, True), size=20, bold=True,
+             fill=MUTED if past else INK, within=box)
         if past:
             continue            # what is left of a past day is of no more use
         if not space["tokens"]:
-            text(d, (x0 + 10, top + 78), fit(tr("nothing left"), day_w - 20, 17), size=17,
-                 fill=MUTED)
-        _draw_loot(d, [(x0 + 6 + x, r, it) for x, r, it in placed], x0 + day_w - 6, top + 72)
+            for j, line in enumerate(empty):
+                text(d, (x0 + 10, top + 78 + j * SMALL_LINE), line, size=SMALL, fill=SOFT,
+                     within=box)
+        _draw_loot(d, [(x0 + 6 + x, r, it) for x, r, it in placed], x0 + day_w - 6, top + 76)
 
     # --- dens ---------------------------------------------------------------------------------
     y0 = den_top
@@ -313,96 +395,161 @@ def render_board(view: dict, tr):
     return finish(img, board_alt(view, tr), "libertalia.png")
 
 
-def _awaited(d, view, tr, y, outcome, tb_lines) -> None:
-    """The line under the title: the winner, the decision being taken, or who still picks."""
+def _above_ship(view, tr, outcome):
+    """What the line under the title says: ("winners", tie-break lines, extra height),
+    ("pending", lines, extra height), ("waiting", seats, 0) or (None, None, 0)."""
     x_max = WIDTH - MARGIN
     if outcome:
+        tiebreak = (_text_of(tr, outcome["tiebreak"], view)
+                    if outcome.get("tiebreak") else "")
+        lines = wrap(tiebreak, x_max - MARGIN, SMALL, max_lines=2) if tiebreak else []
+        return "winners", lines, (10 + SMALL_LINE * len(lines)) if lines else 0
+    pend = view.get("pending")
+    if pend:
+        x = MARGIN + (2 * BADGE_R + 8 if pend.get("seat") in view["seats"] else 0)
+        line = _text_of(tr, pend.get("text", ""), view)
+        lines = wrap(line, x_max - x, 22, True, max_lines=2)
+        return "pending", lines, 28 * (len(lines) - 1)
+    waiting = [s for s in view.get("to_act") or [] if s in view["seats"]]
+    if view.get("phase") == "pick" and waiting:
+        return "waiting", waiting, 0
+    return None, None, 0
+
+
+def _awaited(d, view, tr, y, outcome, above) -> None:
+    """The line under the title: the winner, the decision being taken, or who still picks."""
+    x_max = WIDTH - MARGIN
+    kind, data, _ = above
+    if kind == "winners":
         winners = outcome.get("winners") or []
         label = tr(T("Winner:", plural="Winners:", n=len(winners)))
         x = text(d, (MARGIN, y), fit(label, 300, 24, True), size=24, bold=True, anchor="lm")[2]
         _tags(d, x + 14, y, view, winners, x_max, 24,
               (x_max - x) // max(1, len(winners)) - 36)
-        for i, line in enumerate(tb_lines):
-            text(d, (MARGIN, y + 26 + i * 24), line, size=18, fill=MUTED)
-        return
-    pend = view.get("pending")
-    if pend:
+        for i, line in enumerate(data):
+            text(d, (MARGIN, y + 30 + i * SMALL_LINE), line, size=SMALL, fill=SOFT)
+    elif kind == "pending":
+        pend = view["pending"]
         x = MARGIN
         if pend.get("seat") in view["seats"]:       # the badge of the seat deciding
-            seat_badge(d, (MARGIN + 14, y), view["seats"].index(pend["seat"]), 14,
+            seat_badge(d, (MARGIN + BADGE_R, y), view["seats"].index(pend["seat"]), BADGE_R,
                        colour=seat_rgb(view, pend["seat"]))
-            x = MARGIN + 30
-        line = _text_of(tr, pend.get("text", ""), view)
-        text(d, (x + 8, y), fit(line, x_max - x - 8, 22, True), size=22, bold=True, anchor="lm")
-        return
-    waiting = [s for s in view.get("to_act") or [] if s in view["seats"]]
-    if view.get("phase") == "pick" and waiting:
-        if len(waiting) > 3:        # the ship below names them all
+            x = MARGIN + 2 * BADGE_R + 8
+        for i, line in enumerate(data):
+            text(d, (x, y + 28 * i), line, size=22, bold=True, anchor="lm")
+    elif kind == "waiting":
+        if len(data) > 3:        # the ship below names them all
             line = tr(T("Waiting for {n} player to choose a character.",
-                        plural="Waiting for {n} players to choose a character.", n=len(waiting)))
+                        plural="Waiting for {n} players to choose a character.", n=len(data)))
             text(d, (MARGIN, y), fit(line, x_max - MARGIN, 22, True), size=22, bold=True,
                  anchor="lm")
             return
         label = tr("Waiting for:")
         x = text(d, (MARGIN, y), fit(label, 300, 22, True), size=22, bold=True, anchor="lm")[2]
-        _tags(d, x + 14, y, view, waiting, x_max, 22, (x_max - x) // len(waiting) - 36)
+        _tags(d, x + 14, y, view, data, x_max, 22, (x_max - x) // len(data) - 36)
 
 
-def _ship(d, view, tr, top, ship_h) -> None:
-    x_max = WIDTH - MARGIN - 14
-    d.polygon([(MARGIN + 14, top + ship_h - 40), (x_max, top + ship_h - 40),
-               (x_max - 40, top + ship_h - 8), (MARGIN + 54, top + ship_h - 8)], fill=DECK,
-              outline=INK)
-    text(d, (MARGIN + 16, top + 10), tr("The ship today, lowest to highest"), size=20, fill=WHITE,
-         bold=True)
+def _hull(d, x0, x1, y0, y1) -> None:
+    """The ship's deck under the cards (an icon: no text on it)."""
+    d.polygon([(x0, y0), (x1, y0), (x1 - 40, y1), (x0 + 40, y1)], fill=DECK, outline=INK)
+    mark(d, (x0, y0, x1, y1))
+
+
+def _ship(d, view, tr, top, ship_h, cw, names, ch) -> None:
+    x0, x_max = MARGIN + 14, WIDTH - MARGIN - 14
+    sea = (MARGIN, top, WIDTH - MARGIN, top + ship_h)
     ship = view.get("ship") or []
+    title = tr("The ship today, lowest to highest")
+    text(d, (MARGIN + 16, top + 10), fit(title, x_max - MARGIN - 16, 20, True), size=20,
+         fill=WHITE, bold=True, within=sea)
     if ship:
-        n = len(ship)
-        cw = min(230, (x_max - MARGIN - 14 - (n - 1) * 8) // n)
+        y1 = top + 44 + ch
+        _hull(d, x0, x_max, y1 - HULL_UNDER + 4, y1 + 18)
         ranks = [e["rank"] for e in ship]
-        x = MARGIN + 14
-        for e in ship:
-            _ship_card(d, (x, top + 40, x + cw, top + 40 + 168), view, e, tr,
+        x = x0
+        for e, lines in zip(ship, names):
+            _ship_card(d, (x, top + 44, x + cw, y1), view, e, tr, lines,
                        ranks.count(e["rank"]) > 1)
             x += cw + 8
         return
     if view.get("phase") == "pick":
-        text(d, (MARGIN + 16, top + 52), tr("Characters are being chosen in secret."), size=21,
-             fill=WHITE)
+        text(d, (MARGIN + 16, top + 44), fit(tr("Characters are being chosen in secret."),
+                                             x_max - MARGIN - 16, 20), size=20, fill=WHITE,
+             within=sea)
         picked = set(view.get("picked") or [])
         per = 3
         cell = (x_max - MARGIN - 16) // per
         for i, s in enumerate(view["seats"]):
             col, row = i % per, i // per
-            x, y = MARGIN + 16 + col * cell, top + 104 + row * 44
-            rounded(d, (x, y - 19, x + cell - 12, y + 19), fill=CARD, radius=8, width=1)
-            mark = "✓" if s in picked else "…"
-            text(d, (x + cell - 24, y), mark, size=26, bold=True, anchor="rm",
-                 fill=(20, 120, 50) if s in picked else INK)
-            player_tag(d, (x + 6, y), view, s, cell - 56, 20)
+            x, y = MARGIN + 16 + col * cell, top + 96 + row * 48
+            box = (x, y - 21, x + cell - 12, y + 21)
+            rounded(d, box, fill=CARD, radius=8, width=1)
+            done = s in picked
+            text(d, (x + cell - 24, y), "✓" if done else "…", size=26, bold=True, anchor="rm",
+                 fill=(20, 120, 50) if done else INK, within=box)
+            _tag(d, (x + 4, y), view, s, cell - 60, 20, within=box)
+        _hull(d, x0, x_max, top + ship_h - 36, top + ship_h - 8)
     else:
-        text(d, (MARGIN + 16, top + 52), tr("The ship is empty."), size=21, fill=WHITE)
+        text(d, (MARGIN + 16, top + 44), fit(tr("The ship is empty."), x_max - MARGIN - 16, 20),
+             size=20, fill=WHITE, within=sea)
+        _hull(d, x0, x_max, top + ship_h - 36, top + ship_h - 8)
+
+
+def _ship_card(d, box, view, e, tr, lines, show_influence: bool) -> None:
+    """A character on the ship: its rank on a band of its owner's card colour with the
+    owner's badge, its name, and the name of the player who played it."""
+    x0, y0, x1, y1 = box
+    seat = e["seat"]
+    rgb = seat_rgb(view, seat)
+    d.rounded_rectangle(box, radius=10, fill=CARD)
+    d.rounded_rectangle((x0, y0, x1, y0 + BAND), radius=10, fill=rgb)
+    d.rectangle((x0, y0 + BAND - 20, x1, y0 + BAND), fill=rgb)
+    d.line((x0, y0 + BAND, x1, y0 + BAND), fill=INK, width=2)
+    d.rounded_rectangle(box, radius=10, outline=INK, width=2)
+    text(d, (x0 + 10, y0 + BAND // 2), str(e["rank"]), size=32, bold=True, fill=ink_on(rgb),
+         anchor="lm", within=box)
+    seats = view["seats"]
+    bx, by = x1 - 10 - BADGE_R, y0 + BAND // 2
+    d.ellipse((bx - BADGE_R - 3, by - BADGE_R - 3, bx + BADGE_R + 3, by + BADGE_R + 3),
+              fill=CARD)            # a ring: the badge stands out from a band of its colour
+    seat_badge(d, (bx, by), seats.index(seat) if seat in seats else 0, BADGE_R, colour=rgb)
+    w = x1 - x0 - 16
+    y = y0 + BAND + 8
+    for line in lines:
+        text(d, (x0 + 8, y), line, size=SHIP_NAME, bold=True, within=box)
+        y += SHIP_LINE
+    if show_influence:
+        text(d, (x0 + 8, y), fit(tr("Influence {n}", n=e["influence"]), w, SMALL), size=SMALL,
+             fill=SOFT, within=box)
+    name = fit(seat_name(view, seat), w, 20, name=True)
+    text(d, (x0 + 8, y1 - HULL_UNDER - 18), name, size=20, anchor="lm", within=box)
 
 
 def _final(d, view, tr, top, outcome) -> None:
     """The end: every player by final rank, with the score."""
-    text(d, (MARGIN + 16, top + 10), tr("Final scores"), size=20, fill=WHITE, bold=True)
+    x_max = WIDTH - MARGIN - 14
+    text(d, (MARGIN + 16, top + 10), fit(tr("Final scores"), x_max - MARGIN - 16, 20, True),
+         size=20, fill=WHITE, bold=True)
     scores = outcome.get("scores") or {}
     ranks = outcome.get("ranks") or {}
     order = sorted(view["seats"], key=lambda s: (ranks.get(s, 99), view["seats"].index(s)))
     for i, s in enumerate(order):
-        y = top + 40 + i * 56
-        rounded(d, (MARGIN + 14, y, WIDTH - MARGIN - 14, y + 48),
-                fill=TODAY if ranks.get(s) == 1 else CARD, radius=8, width=1)
-        text(d, (MARGIN + 30, y + 24), str(ranks.get(s, "")), size=26, bold=True, anchor="lm")
-        player_tag(d, (MARGIN + 72, y + 24), view, s, 520, 24, True)
+        y = top + 44 + i * 56
+        box = (MARGIN + 14, y, x_max, y + 48)
+        rounded(d, box, fill=TODAY if ranks.get(s) == 1 else CARD, radius=8, width=1)
+        text(d, (MARGIN + 30, y + 24), str(ranks.get(s, "")), size=26, bold=True, anchor="lm",
+             within=box)
         p = view["players"].get(s, {})
-        camp = " + ".join(str(x) for x in p.get("campaign_scores") or [])
         pts = tr(T("{n} point", plural="{n} points", n=scores.get(s, p.get("score", 0))))
-        x = text(d, (WIDTH - MARGIN - 30, y + 24), pts, size=26, bold=True, anchor="rm")[0]
+        x = text(d, (x_max - 16, y + 24), pts, size=26, bold=True, anchor="rm", within=box)[0]
+        camp = " + ".join(str(v) for v in p.get("campaign_scores") or [])
+        cw = text_width(camp, SMALL) if camp else 0
+        right = x - 16 - cw - 16
+        end = _tag(d, (MARGIN + 72, y + 24), view, s, min(520, right - MARGIN - 72), 24, True,
+                   within=box)
         if camp:
-            text(d, (x - 16, y + 24), fit(camp, x - 16 - (MARGIN + 600), 18), size=18,
-                 fill=MUTED, anchor="rm")
+            text(d, (x - 16, y + 24), fit(camp, x - 16 - end - 16, SMALL), size=SMALL,
+                 fill=SOFT, anchor="rm", within=box)
 
 
 def _den(d, view, tr, s, box, layout, acting: bool) -> None:
@@ -411,35 +558,38 @@ def _den(d, view, tr, s, box, layout, acting: bool) -> None:
     rgb = seat_rgb(view, s)
     rounded(d, box, fill=TODAY if acting else DEN_BG, radius=12, width=5 if acting else 2)
     pts = tr(T("{n} point", plural="{n} points", n=p["score"]))
-    pw = text_width(pts, 24, True)
-    text(d, (x1 - 14, y0 + 24), pts, size=24, bold=True, anchor="rm")
-    player_tag(d, (x0 + 10, y0 + 24), view, s, x1 - x0 - pw - 40, 24, True)
+    pw = text(d, (x1 - 14, y0 + 26), pts, size=24, bold=True, anchor="rm", within=box)[0]
+    _tag(d, (x0 + 10, y0 + 26), view, s, pw - x0 - 30, 24, True, within=box)
     coins = tr(T("{n} doubloon", plural="{n} doubloons", n=p["doubloons"]))
-    cx = text(d, (x0 + 14, y0 + 60), fit(coins, (x1 - x0) // 2, 21, True), size=21, bold=True,
-              anchor="lm")[2]
+    cx = text(d, (x0 + 14, y0 + 64), fit(coins, (x1 - x0) // 2, 22, True), size=22, bold=True,
+              anchor="lm", within=box)[2]
     camp = p.get("campaign_scores") or []
     if camp:
         label = tr("Campaigns: {scores}", scores=" + ".join(str(x) for x in camp))
-        text(d, (x1 - 14, y0 + 60), fit(label, x1 - cx - 40, 17), size=17, fill=MUTED,
-             anchor="rm")
-    facts = [_card_colour(tr, (view.get("seat_colours") or {}).get(s, "")),
-             tr("Hand: {count}", count=p["hand_size"]),
-             tr("Graveyard: {count}", count=p["graveyard_size"])]
-    line = "  ·  ".join(f for f in facts if f)
-    text(d, (x0 + 14, y0 + 88), fit(line, x1 - x0 - 28, 17), size=17, fill=MUTED, anchor="lm")
-    den, loot, den_rows, _ = layout
-    y = y0 + 108
-    if den:
+        text(d, (x1 - 14, y0 + 64), fit(label, x1 - cx - 40, SMALL), size=SMALL, fill=SOFT,
+             anchor="rm", within=box)
+    facts, den, loot, _ = layout
+    sep = text_width(FACT_SEP, SMALL)
+    for i, (x, row, fact) in enumerate(facts):
+        y = y0 + DEN_FACTS + row * SMALL_LINE
+        if i and facts[i - 1][1] == row:
+            text(d, (x0 + 14 + x - sep, y), FACT_SEP, size=SMALL, fill=SOFT, anchor="lm",
+                 within=box)
+        text(d, (x0 + 14 + x, y), fit(fact, x1 - x0 - 28 - x, SMALL), size=SMALL, fill=SOFT,
+             anchor="lm", within=box)
+    y = y0 + DEN_CHARS + (_rows(facts) - 1) * SMALL_LINE
+    if p["den"]:
         _draw_den(d, [(x0 + 12 + x, r, it) for x, r, it in den], x1 - 12, y, rgb)
     else:
-        text(d, (x0 + 14, y + 17), fit(tr("No characters in the den"), x1 - x0 - 28, 18),
-             size=18, fill=MUTED, anchor="lm")
-    y += den_rows * 40 + 8
+        text(d, (x0 + 14, y + DEN_H // 2), fit(tr("No characters in the den"), x1 - x0 - 28,
+                                               SMALL), size=SMALL, fill=SOFT, anchor="lm",
+             within=box)
+    y += _rows(den) * DEN_STEP + 4
     if loot:
         _draw_loot(d, [(x0 + 12 + x, r, it) for x, r, it in loot], x1 - 12, y)
     else:
-        text(d, (x0 + 14, y + CHIP_H // 2), fit(tr("No loot"), x1 - x0 - 28, 18), size=18,
-             fill=MUTED, anchor="lm")
+        text(d, (x0 + 14, y + CHIP_H // 2), fit(tr("No loot"), x1 - x0 - 28, SMALL), size=SMALL,
+             fill=SOFT, anchor="lm", within=box)
 
 
 def board_alt(view: dict, tr) -> str:
@@ -489,58 +639,107 @@ def board_alt(view: dict, tr) -> str:
 
 
 # --------------------------------------------------------------------------- the hand
+LIST_MARK = "\ue000"        # where a translated "Graveyard: {cards}" puts its list
+
+
+def _list_label(shown: str) -> str:
+    """The words a translated message puts before its list ("Graveyard:" of "Graveyard:
+    {cards}"), to label chips with; "" when the list comes first."""
+    head, _, _ = shown.partition(LIST_MARK)
+    return head.strip() if head.strip() and LIST_MARK in shown else ""
+
+
+def _hand_card(tr, c, cw):
+    """A hand card's name and ability in lines."""
+    name = _game_lines(tr, tr(c["name"]), cw - 30, HAND_NAME, True, 2)
+    eff = _text_of(tr, c.get("effect", "")) if c.get("effect") else ""
+    return name, wrap(eff, cw - 30, SMALL, max_lines=6) if eff else []
+
+
 def render_hand(view: dict, tr):
-    """One seat's private image: the hand (with effects), today's pick, graveyard and secret
-    loot. Send it only to that seat."""
+    """One seat's private image: the hand (with abilities), today's pick, graveyard and
+    secret loot. Send it only to that seat."""
     seat = view["you"]
     hand = view.get("hand", [])
-    per_row = 4
-    cw, ch = (WIDTH - 2 * MARGIN - (per_row - 1) * 12) // per_row, 200
-    rows = max(1, (len(hand) + per_row - 1) // per_row)
-    height = 110 + rows * (ch + 12) + 110
+    pick = view.get("my_pick")
+    inner = WIDTH - 2 * MARGIN
+    cw = (inner - (HAND_PER_ROW - 1) * HAND_GAP) // HAND_PER_ROW
+    cards = [_hand_card(tr, c, cw) for c in hand]
+    rows = [list(range(i, min(i + HAND_PER_ROW, len(hand))))
+            for i in range(0, len(hand), HAND_PER_ROW)]
+    name_lines = [max(len(cards[i][0]) for i in r) for r in rows]
+    heights = [56 + n * HAND_LINE + 6 + max(len(cards[i][1]) for i in r) * SMALL_LINE
+               + (34 if any(hand[i]["rank"] == pick for i in r) else 0) + 12
+               for r, n in zip(rows, name_lines)]
+    prompt = _text_of(tr, view.get("prompt", ""), view) if view.get("prompt") else ""
+    prompt_lines = wrap(prompt, inner, 20, max_lines=2) if prompt else []
+    # the footer: a label, then chips (the graveyard's characters, the secret loot)
+    graveyard = view.get("graveyard", [])
+    labels = (_list_label(tr("Graveyard: {cards}", cards=LIST_MARK))
+              or tr("Graveyard: {count}", count=len(graveyard)), tr("Secret loot:"))
+    lw = min(max(text_width(x, 20, True) for x in labels), 300)
+    fx = MARGIN + lw + 14
+    grave = _flow(_den_items(tr, graveyard), fx, WIDTH - MARGIN - fx, 8)
+    secret = view.get("secret_loot") or {}
+    loot = _flow(_loot_items(tr, secret), fx, WIDTH - MARGIN - fx, 6)
+    cards_top = 62 + 26 * len(prompt_lines) + 12
+    foot = cards_top + sum(heights) + HAND_GAP * len(rows) + 4
+    height = foot + _rows(grave) * DEN_STEP + 12 + _rows(loot) * CHIP_STEP + MARGIN
     img, d = canvas(WIDTH, height, PAPER)
     rgb = seat_rgb(view, seat)
-    x = player_tag(d, (MARGIN, 30), view, seat, 420, 26, True)
+
+    x = _tag(d, (MARGIN, 32), view, seat, 420, 26, True)
     title = tr(T("Your hand: {n} card", plural="Your hand: {n} cards", n=len(hand)))
-    text(d, (x + 24, 30), fit(title, WIDTH - MARGIN - x - 24, 26, True), size=26, bold=True,
+    text(d, (x + 24, 32), fit(title, WIDTH - MARGIN - x - 24, 26, True), size=26, bold=True,
          anchor="lm")
-    prompt = _text_of(tr, view.get("prompt", ""), view) if view.get("prompt") else ""
-    text(d, (MARGIN, 74), fit(prompt, WIDTH - 2 * MARGIN, 20), size=20, fill=MUTED)
-    pick = view.get("my_pick")
-    for i, c in enumerate(hand):
-        r, col = divmod(i, per_row)
-        x0 = MARGIN + col * (cw + 12)
-        y0 = 108 + r * (ch + 12)
-        chosen = c["rank"] == pick
-        rounded(d, (x0, y0, x0 + cw, y0 + ch), fill=TODAY if chosen else CARD, radius=12,
-                width=5 if chosen else 2)
-        d.rectangle((x0 + 3, y0 + 3, x0 + 9, y0 + ch - 3), fill=rgb)
-        text(d, (x0 + 16, y0 + 6), str(c["rank"]), size=32, bold=True)
-        text(d, (x0 + cw - 10, y0 + 14), fit(tr("Influence {n}", n=c["influence"]), cw - 80, 15),
-             size=15, fill=MUTED, anchor="ra")
-        text(d, (x0 + 16, y0 + 46), fit(tr(c["name"]), cw - 26, 21, True), size=21, bold=True)
-        eff = _text_of(tr, c.get("effect", "")) if c.get("effect") else ""
-        lines = wrap(eff, cw - 26, 17, max_lines=5 if not chosen else 4)
-        for j, line in enumerate(lines):
-            text(d, (x0 + 16, y0 + 76 + j * 22), line, size=17)
-        if chosen:
-            text(d, (x0 + 16, y0 + ch - 28), fit(tr("Today's pick"), cw - 26, 18, True), size=18,
-                 bold=True)
-    y = 108 + rows * (ch + 12) + 8
-    grave = [T("{card} ({rank})", card=T(c["name"]), rank=c["rank"])
-             for c in view.get("graveyard", [])]
-    text(d, (MARGIN, y), fit(tr("Graveyard: {cards}", cards=grave or T("empty")),
-                             WIDTH - 2 * MARGIN, 20), size=20)
-    secret = view.get("secret_loot") or {}
-    label = tr("Secret loot:")
-    x = MARGIN + text(d, (MARGIN, y + 56), fit(label, 300, 20, True), size=20, bold=True,
-                      anchor="lm")[2] - MARGIN + 12
-    if not secret:
-        text(d, (x, y + 56), tr("none"), size=20, fill=MUTED, anchor="lm")
-    placed = _flow(_loot_items(tr, secret), x, WIDTH - MARGIN - x, 6)
-    _draw_loot(d, [(px, 0, it) for px, _, it in placed], WIDTH - MARGIN, y + 56 - CHIP_H // 2)
-    cards = [T("{card} ({rank})", card=T(c["name"]), rank=c["rank"]) for c in hand]
-    alt = tr("Your hand: {cards}.", cards=cards)
+    for i, line in enumerate(prompt_lines):
+        text(d, (MARGIN, 62 + 26 * i), line, size=20)
+
+    y0 = cards_top
+    for r, h in zip(rows, heights):
+        for col, i in enumerate(r):
+            c, (name, eff) = hand[i], cards[i]
+            x0 = MARGIN + col * (cw + HAND_GAP)
+            box = (x0, y0, x0 + cw, y0 + h)
+            chosen = c["rank"] == pick
+            rounded(d, box, fill=TODAY if chosen else CARD, radius=12, width=5 if chosen else 2)
+            d.rectangle((x0 + 4, y0 + 4, x0 + 10, y0 + h - 4), fill=rgb)   # the card colour
+            mark(d, (x0 + 4, y0 + 4, x0 + 10, y0 + h - 4))
+            rank = text(d, (x0 + 18, y0 + 8), str(c["rank"]), size=34, bold=True, within=box)
+            text(d, (x0 + cw - 12, y0 + 26), fit(tr("Influence {n}", n=c["influence"]),
+                                                 x0 + cw - 12 - rank[2] - 16, SMALL),
+                 size=SMALL, fill=SOFT, anchor="rm", within=box)
+            y = y0 + 56
+            for line in name:
+                text(d, (x0 + 18, y), line, size=HAND_NAME, bold=True, within=box)
+                y += HAND_LINE
+            y += 6                  # the ability right under the name
+            for line in eff:
+                text(d, (x0 + 18, y), line, size=SMALL, within=box)
+                y += SMALL_LINE
+            if chosen:
+                text(d, (x0 + 18, y0 + h - 14), fit(tr("Today's pick"), cw - 30, 20, True),
+                     size=20, bold=True, anchor="ls", within=box)
+        y0 += h + HAND_GAP
+
+    y = foot
+    text(d, (MARGIN, y + DEN_H // 2), fit(labels[0], lw, 20, True), size=20, bold=True,
+         anchor="lm")
+    if graveyard:
+        _draw_den(d, grave, WIDTH - MARGIN, y, rgb)
+    else:
+        text(d, (fx, y + DEN_H // 2), fit(tr(T("empty")), WIDTH - MARGIN - fx, 20), size=20,
+             fill=SOFT, anchor="lm")
+    y += _rows(grave) * DEN_STEP + 12
+    text(d, (MARGIN, y + CHIP_H // 2), fit(labels[1], lw, 20, True), size=20, bold=True,
+         anchor="lm")
+    if secret:
+        _draw_loot(d, loot, WIDTH - MARGIN, y)
+    else:
+        text(d, (fx, y + CHIP_H // 2), fit(tr("none"), WIDTH - MARGIN - fx, 20), size=20,
+             fill=SOFT, anchor="lm")
+    names = [T("{card} ({rank})", card=T(c["name"]), rank=c["rank"]) for c in hand]
+    alt = tr("Your hand: {cards}.", cards=names)
     if pick:
         alt += " " + tr("Today's pick: {card}.", card=next(
             (T(c["name"]) for c in hand if c["rank"] == pick), str(pick)))

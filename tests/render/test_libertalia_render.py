@@ -12,7 +12,10 @@ from PIL import Image
 from core.i18n import translator
 from engines.libertalia import ENGINE as E
 from engines.libertalia import ai
+from engines.libertalia.data import CHARACTERS
+from render import common as C
 from render.libertalia import render_board, render_hand
+from tests.render.test_readable import problems
 
 tr = translator("en")
 
@@ -169,3 +172,53 @@ def test_the_end_names_the_winners_and_the_tie(monkeypatch):
     assert "Winners:" in seen
     assert "Anna, Bruno tied on 50 points and share the place." in seen
     assert "Winners: Anna, Bruno." in r.alt
+
+
+# --- readable where Discord shows it beyond the 2 and 4 players of tests/render/test_readable.py
+LONG_NAMES = {"en": NAMES, "el": {"A": "Αναστασία", "B": "Βαρθολομαίος", "C": "Χλόη",
+                                  "D": "Δημήτρης", "E": "Ελένη", "F": "Φαρίντ"},
+              "hu": {"A": "Annamária", "B": "Bertalan", "C": "Csilla", "D": "Dömötör",
+                     "E": "Erzsébet", "F": "Ferenc"}}
+
+
+def _problems(fn, view, lang, shortened=False):
+    """What makes the image unreadable at Discord's width, and the game texts it shortened."""
+    view = dict(view, names={x: LONG_NAMES[lang][x] for x in view["seats"]})
+    with C.recording() as items:
+        r = fn(view, translator(lang, view["names"]))
+    return problems(r, items) + [f"{d.source!r} shortened" for d in items
+                                 if d.kind == "cut" and not d.name and shortened]
+
+
+@pytest.mark.parametrize("lang", ["en", "el", "hu"])
+def test_six_players_are_readable_at_discords_width(lang):
+    """Six cards on the ship (each a sixth of the width: long names break at hyphenation
+    points, never inside a word with an ellipsis), six dens, six hands."""
+    shots = _snapshots(6, 26)
+    for name, s in shots.items():
+        assert not _problems(render_board, E.view(s, None), lang), name
+        for seat in s["seats"]:
+            assert not _problems(render_hand, E.view(s, seat), lang), (name, seat)
+    v = E.view(shots["dusk"], None)         # the longest names of every language on the ship
+    v["ship"] = [dict(e, rank=r, name=CHARACTERS[r].name.msg)
+                 for e, r in zip(v["ship"], (12, 17, 19, 24, 25, 30))]
+    assert not _problems(render_board, v, lang, shortened=True)
+
+
+@pytest.mark.parametrize("lang", ["en", "el", "hu"])
+def test_a_big_hand_with_the_longest_texts_is_readable(lang):
+    """Twelve cards with the longest names and abilities, a long graveyard and every kind of
+    secret loot: each ability is shown whole and nothing is too small or overlaps."""
+    s = E.new(list("ABCDEF"), seed=5)
+    v = E.view(s, "A")
+
+    def card(r):
+        return {"rank": r, "name": CHARACTERS[r].name.msg, "influence": 3,
+                "effect": CHARACTERS[r].effect.to_json()}
+
+    v["hand"] = [card(r) for r in (3, 4, 8, 12, 13, 15, 16, 17, 22, 24, 25, 27)]
+    v["my_pick"] = 27
+    v["graveyard"] = [card(r) for r in (1, 2, 5, 6, 7, 9, 10, 11, 14, 18, 19, 20)]
+    v["secret_loot"] = {"chest": 2, "jewels": 1, "goods": 3, "map": 2, "relic": 1, "saber": 1,
+                        "officer": 2}
+    assert not _problems(render_hand, v, lang, shortened=True)

@@ -1,5 +1,5 @@
-"""The Libertalia board as Discord previews it (550 px wide on a laptop): screenshots of real
-games at three moments (picking, just after the reveal, the end), saved scaled to 550 px into
+"""The Libertalia board as Discord shows it (616 px wide in the desktop client): screenshots of
+real games at three moments (picking, just after the reveal, the end), saved scaled to 616 px into
 tests/output/screenshots/, and what the renderer draws there: every player's name, each seat's
 badge in its card colour, readable badge letters, and text large enough to read."""
 from __future__ import annotations
@@ -19,7 +19,7 @@ from engines.libertalia import ENGINE as E
 from engines.libertalia import ai
 
 OUT = Path(__file__).resolve().parents[1] / "output" / "screenshots"
-PREVIEW = 550
+PREVIEW = C.DISPLAY_WIDTH
 NAMES = ["Anna", "Bartholomew Roberts the Younger", "Chloé", "Δημήτρης", "Éva", "Frank"]
 
 
@@ -127,14 +127,14 @@ def test_board_at_preview_width_names_every_player_in_the_seat_colour(n, seed, d
             mine = [op[2] for op in badges if op[1] == i]
             assert mine and set(mine) == {want}, (moment, seat, mine, want)
 
-        # the board is readable when Discord shows it 550 px wide: nothing smaller than
-        # 14 px in the full image, the names and scores at least 19 px (about 10 px shown)
+        # the board is readable when Discord shows it 616 px wide: nothing smaller than
+        # 11 px there (readable_size), the names larger (at least 12 px shown)
         sizes = [op[3] for op in drawn if op[0] == "text"]
-        assert min(sizes) >= C.MIN_TEXT
+        assert min(sizes) >= C.readable_size(r.width)
         for name in v["names"].values():
             big = [op[3] for op in drawn if op[0] == "text" and isinstance(op[1], str)
                    and op[1][:3] == name[:3]]
-            assert max(big) * PREVIEW / r.width >= 10, (moment, name, big)
+            assert max(big) * PREVIEW / r.width >= 12, (moment, name, big)
         if moment == "end":
             assert "Winner" in r.alt and any(t.startswith("Winner") for t in texts)
         if moment == "reveal":
