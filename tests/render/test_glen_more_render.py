@@ -1,5 +1,5 @@
-"""The Glen More board and private images: drawn from views at several points of real games
-with 2 to 5 players, phone-sized, translated, and never showing a secret score."""
+"""The Glen More board, Full map and private images: drawn from views at several points of
+real games with 2 to 5 players, phone-sized, translated, and never showing a secret score."""
 from __future__ import annotations
 
 import copy
@@ -51,6 +51,9 @@ def snapshots(n, seed=7, options=None):
     return _CACHE[key]
 
 
+FULL_MAX_H = 6000       # the Full map of five late territories is tall
+
+
 def _check_image(r, max_h=3000):
     assert r.png.startswith(PNG)
     img = Image.open(io.BytesIO(r.png))
@@ -71,6 +74,9 @@ def test_board_renders_at_several_points(n):
         r = R.render_board(v, tr)
         _check_image(r)
         assert r.alt.startswith("Glen More") and len(r.alt) > 60
+        full = R.render_full_board(v, tr)          # the Full map: every territory
+        _check_image(full, max_h=FULL_MAX_H)
+        assert full.alt == r.alt
         for seat in s["seats"]:
             assert f"{seat}:" in r.alt, (name, seat)
         if name == "end":
@@ -102,6 +108,9 @@ def test_secret_scores_stay_out_of_the_public_image():
             other["players"][seat]["parts"][part] += 3
     a = R.render_board(E.view(s, None), tr)
     b = R.render_board(E.view(other, None), tr)
+    assert a.png == b.png and a.alt == b.alt
+    a = R.render_full_board(E.view(s, None), tr)
+    b = R.render_full_board(E.view(other, None), tr)
     assert a.png == b.png and a.alt == b.alt
     # the seat's own view shows its own score only, and the public image stays the same
     own = E.view(other, "Bob")
@@ -155,3 +164,6 @@ def test_defensive_against_a_sparse_view():
                        tr)
     _check_image(r)
     assert "Ann:" in r.alt and "Bob:" in r.alt
+    _check_image(R.render_full_board({"seats": ["Ann", "Bob"], "players": {"Ann": {},
+                                                                          "Bob": {"tiles": []}}},
+                                     tr))

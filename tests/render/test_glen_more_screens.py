@@ -1,8 +1,9 @@
-"""The Glen More board as Discord shows it on a laptop: scaled to about 550 px wide. The
-acting player's territory comes first and large, with the letters of the spots that the
-buttons name ("Spot C — north of Quarry"); players are named, with their badges.
+"""The Glen More board as Discord shows it on a laptop: scaled to about 616 px wide
+(``render.common.DISPLAY_WIDTH``). The acting player's territory comes first and large, with
+the letters of the spots that the buttons name ("Spot C — north of Quarry"); players are
+named, with their badges.
 
-Screenshots scaled to 550 px go to tests/output/screenshots/ (ignored by git) for a look.
+Screenshots scaled to 616 px go to tests/output/screenshots/ (ignored by git) for a look.
 What the renderer draws is recorded at Pillow's ``ImageDraw.text``: every string with its
 font size, so that sizes can be judged at the preview's scale."""
 from __future__ import annotations
@@ -18,11 +19,12 @@ from PIL import Image, ImageDraw
 from core.i18n import translator
 from engines.glen_more import ENGINE as E
 from engines.glen_more import ai
+from render import common as C
 from render import glen_more as R
 
 tr = translator("en")
 SHOTS = Path(__file__).resolve().parents[1] / "output" / "screenshots"
-PREVIEW = 550
+PREVIEW = C.DISPLAY_WIDTH
 NAMES = {"A": "Anna", "B": "Bartholomew", "C": "Chloé", "D": "Dmitri", "E": "Eve"}
 
 
@@ -97,12 +99,12 @@ def test_a_pending_placement_is_lettered_and_legible_at_preview_width(n, seed, d
     # names drawn smaller elsewhere, in the chain or other territories, do not count)
     acting = {R._tile_label(tr, t) for t in v["players"][seat]["tiles"]}
     named = {name: sizes[name] for name in acting if name in sizes}
-    assert named and min(named.values()) * scale >= 7.5, named
+    assert named and min(named.values()) * scale >= C.DISPLAY_MIN_TEXT, named
     # every player is named (the acting player in large letters), with a badge
     for seat_ in s["seats"]:
         assert NAMES[seat_] in sizes, seat_
         assert seat_ in sizes                      # the badge's letter
-    assert sizes[NAMES[seat]] * scale >= 10
+    assert sizes[NAMES[seat]] * scale >= C.DISPLAY_MIN_TEXT
     assert f"{NAMES[seat]} is placing" in r.alt
     for seat_ in s["seats"]:
         assert f"{NAMES[seat_]}: " in r.alt
