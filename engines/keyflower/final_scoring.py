@@ -117,9 +117,10 @@ def _has_choice(pos) -> bool:
     return False
 
 
-def _item(k: str, n: int):
-    """"1 green worker", "2 wood", "1 anvil": an amount of one kind of pool item."""
-    return X.workers(k, n) if k in COLOURS else X.good(k, n)
+def _item(k: str, n: int, obj: bool = False):
+    """"1 green worker", "2 wood", "1 anvil": an amount of one kind of pool item (``obj``:
+    as the object of a verb)."""
+    return X.workers(k, n, obj) if k in COLOURS else X.good(k, n, obj)
 
 
 def _items(c: dict) -> list:
@@ -281,9 +282,9 @@ class AllocatePanelMixin:
                 return T("Change {tile} (now: {items})", tile=_tn(a["tile"]), items=items)
             return T("Change {tile} (empty now)", tile=_tn(a["tile"]))
         if t == "alloc_add":
-            return T("Add {goods}", goods=_item(a["kind"], 1))
+            return T("Add {goods}", goods=_item(a["kind"], 1, obj=True))
         if t == "alloc_take":
-            return T("Take off {goods}", goods=_item(a["kind"], 1))
+            return T("Take off {goods}", goods=_item(a["kind"], 1, obj=True))
         if t == "alloc_hold":
             if pan["cur"]["weaver_hold"]:
                 return T("Put the held-back sheep on the Sheep shelter again")

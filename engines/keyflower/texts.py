@@ -15,8 +15,11 @@ from engines.base import T, Text
 from . import data as D
 
 
-def good(k: str, n: int) -> Text:
-    """"2 wood", "1 green worker": an amount of one good as one counted message."""
+def good(k: str, n: int, obj: bool = False) -> Text:
+    """"2 wood", "1 green worker": an amount of one good as one counted message. ``obj``: as
+    the object of a verb ("Add 1 red worker"), which Greek and Hungarian decline."""
+    if obj:
+        return good_object(k, n)
     if k == "wood":
         return T("{n} wood", plural="{n} wood", n=n)
     if k == "stone":
@@ -54,8 +57,50 @@ def good(k: str, n: int) -> Text:
     return T("{n} × {what}", n=n, what=T(str(k)))      # never in the game's data
 
 
-def workers(colour: str, n: int) -> Text:
-    """"2 red workers"."""
+def good_object(k: str, n: int) -> Text:
+    """``good`` as the object of a verb (Greek accusative "1 κόκκινο εργάτη", Hungarian
+    "1 piros munkást"): the same English, the context tells the case."""
+    if k == "wood":
+        return T("{n} wood", plural="{n} wood", n=n, context="object of a verb")
+    if k == "stone":
+        return T("{n} stone", plural="{n} stone", n=n, context="object of a verb")
+    if k == "iron":
+        return T("{n} iron", plural="{n} iron", n=n, context="object of a verb")
+    if k == "gold":
+        return T("{n} gold", plural="{n} gold", n=n, context="object of a verb")
+    if k == "wheat":
+        return T("{n} wheat", plural="{n} wheat", n=n, context="object of a verb")
+    if k == "sheep":
+        return T("{n} sheep", plural="{n} sheep", n=n, context="object of a verb")
+    if k == "pig":
+        return T("{n} pig", plural="{n} pigs", n=n, context="object of a verb")
+    if k == "cow":
+        return T("{n} cow", plural="{n} cows", n=n, context="object of a verb")
+    if k == "saw":
+        return T("{n} saw", plural="{n} saws", n=n, context="object of a verb")
+    if k == "pick":
+        return T("{n} pick axe", plural="{n} pick axes", n=n, context="object of a verb")
+    if k == "anvil":
+        return T("{n} anvil", plural="{n} anvils", n=n, context="object of a verb")
+    if k == "skill":
+        return T("{n} skill tile", plural="{n} skill tiles", n=n, context="object of a verb")
+    if k in ("worker_blue", "blue"):
+        return T("{n} blue worker", plural="{n} blue workers", n=n, context="object of a verb")
+    if k in ("worker_red", "red"):
+        return T("{n} red worker", plural="{n} red workers", n=n, context="object of a verb")
+    if k in ("worker_yellow", "yellow"):
+        return T("{n} yellow worker", plural="{n} yellow workers", n=n, context="object of a verb")
+    if k in ("worker_green", "green"):
+        return T("{n} green worker", plural="{n} green workers", n=n, context="object of a verb")
+    if k == "worker":
+        return T("{n} worker", plural="{n} workers", n=n, context="object of a verb")
+    return good(k, n)
+
+
+def workers(colour: str, n: int, obj: bool = False) -> Text:
+    """"2 red workers" (``obj``: as the object of a verb)."""
+    if obj:
+        return good_object(colour, n)
     if colour == "blue":
         return T("{n} blue worker", plural="{n} blue workers", n=n)
     if colour == "red":
