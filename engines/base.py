@@ -202,6 +202,7 @@ class Engine(Protocol):
     def dump(self, state: State) -> dict: ...
     def load(self, data: Mapping) -> State: ...
     def label(self, state: State, seat: str, action: Action) -> Text: ...
+    def detail(self, state: State, seat: str, action: Action) -> Text | None: ...
     def prompt(self, state: State, seat: str) -> Text: ...
     def status(self, state: State) -> Text: ...
 
@@ -319,6 +320,12 @@ class BaseEngine:
 
     def label(self, state: State, seat: str, action: Action) -> Text:
         return Text(json.dumps(action, sort_keys=True))
+
+    def detail(self, state: State, seat: str, action: Action) -> Text | None:
+        """What a choice does, beyond its label: a select menu shows it under the label
+        (Discord: at most 100 characters), a button does not show it at all. Labels stay
+        short (at most 80 characters in every language); None when the label says it all."""
+        return None
 
     def prompt(self, state: State, seat: str) -> Text:
         return Text("Your move.")
