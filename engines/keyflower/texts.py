@@ -112,6 +112,18 @@ def workers(colour: str, n: int, obj: bool = False) -> Text:
     return good("worker", n)
 
 
+def workers_short(colour: str, n: int) -> Text:
+    """"2 red": a count of workers of a colour where "workers" goes without saying (a
+    boat's load)."""
+    if colour == "blue":
+        return T("{n} blue", plural="{n} blue", n=n, context="workers")
+    if colour == "red":
+        return T("{n} red", plural="{n} red", n=n, context="workers")
+    if colour == "yellow":
+        return T("{n} yellow", plural="{n} yellow", n=n, context="workers")
+    return T("{n} green", plural="{n} green", n=n, context="workers")
+
+
 ORDER = (*D.RESOURCES, "wheat", *D.ANIMALS, *D.SKILLS, "skill", "worker", "green")
 
 
@@ -220,100 +232,6 @@ def says_pay(colour: str, player: str, n: int = 1) -> Text:
                  plural="{player} puts a whole losing bid into the bag: {n} yellow workers.", **p)
     return T("{player} puts a whole losing bid into the bag: {n} green worker.",
              plural="{player} puts a whole losing bid into the bag: {n} green workers.", **p)
-
-
-def bid_from_screen(colour: str, n: int, tile: Text) -> Text:
-    """A complete bid with workers from behind the screen only."""
-    if colour == "blue":
-        return T("Bid {n} blue worker on {tile}", plural="Bid {n} blue workers on {tile}",
-                 n=n, tile=tile)
-    if colour == "red":
-        return T("Bid {n} red worker on {tile}", plural="Bid {n} red workers on {tile}",
-                 n=n, tile=tile)
-    if colour == "yellow":
-        return T("Bid {n} yellow worker on {tile}", plural="Bid {n} yellow workers on {tile}",
-                 n=n, tile=tile)
-    return T("Bid {n} green worker on {tile}", plural="Bid {n} green workers on {tile}",
-             n=n, tile=tile)
-
-
-def raise_from_screen(colour: str, n: int, total: int, tile: Text) -> Text:
-    """A complete raise of one's own bid with n workers from behind the screen."""
-    p = {"n": n, "tile": tile, "total": T("{n} in all", plural="{n} in all", n=total)}
-    if colour == "blue":
-        return T("Add {n} blue worker to your bid on {tile} ({total})",
-                 plural="Add {n} blue workers to your bid on {tile} ({total})", **p)
-    if colour == "red":
-        return T("Add {n} red worker to your bid on {tile} ({total})",
-                 plural="Add {n} red workers to your bid on {tile} ({total})", **p)
-    if colour == "yellow":
-        return T("Add {n} yellow worker to your bid on {tile} ({total})",
-                 plural="Add {n} yellow workers to your bid on {tile} ({total})", **p)
-    return T("Add {n} green worker to your bid on {tile} ({total})",
-             plural="Add {n} green workers to your bid on {tile} ({total})", **p)
-
-
-def use_from_screen(colour: str, n: int, tile: Text) -> Text:
-    """A complete use with workers from behind the screen only."""
-    if colour == "blue":
-        return T("Use {tile} with {n} blue worker from your screen",
-                 plural="Use {tile} with {n} blue workers from your screen", n=n, tile=tile)
-    if colour == "red":
-        return T("Use {tile} with {n} red worker from your screen",
-                 plural="Use {tile} with {n} red workers from your screen", n=n, tile=tile)
-    if colour == "yellow":
-        return T("Use {tile} with {n} yellow worker from your screen",
-                 plural="Use {tile} with {n} yellow workers from your screen", n=n, tile=tile)
-    return T("Use {tile} with {n} green worker from your screen",
-             plural="Use {tile} with {n} green workers from your screen", n=n, tile=tile)
-
-
-def from_screen(n: int) -> Text:
-    """One source of a bid or a use: workers from behind the screen."""
-    return T("{n} from your screen", plural="{n} from your screen", n=n)
-
-
-def from_bid(n: int, tile: Text) -> Text:
-    """One source of a bid or a use: a losing bid moved along as a whole."""
-    return T("{n} from your bid on {tile}", plural="{n} from your bid on {tile}", n=n, tile=tile)
-
-
-def bid_from(colour: str, n: int, tile: Text, sources: list) -> Text:
-    """A complete bid with workers from losing bids (and maybe the screen)."""
-    p = {"n": n, "tile": tile, "sources": sources}
-    if colour == "blue":
-        return T("Bid {n} blue worker on {tile}: {sources}",
-                 plural="Bid {n} blue workers on {tile}: {sources}", **p)
-    if colour == "red":
-        return T("Bid {n} red worker on {tile}: {sources}",
-                 plural="Bid {n} red workers on {tile}: {sources}", **p)
-    if colour == "yellow":
-        return T("Bid {n} yellow worker on {tile}: {sources}",
-                 plural="Bid {n} yellow workers on {tile}: {sources}", **p)
-    return T("Bid {n} green worker on {tile}: {sources}",
-             plural="Bid {n} green workers on {tile}: {sources}", **p)
-
-
-def raise_from(tile: Text, sources: list) -> Text:
-    """A complete raise of one's own bid (its colour is set) with workers from losing bids
-    and maybe the screen."""
-    return T("Raise your bid on {tile}: {sources}", tile=tile, sources=sources)
-
-
-def use_from(colour: str, n: int, tile: Text, sources: list) -> Text:
-    """A complete use with workers from losing bids (and maybe the screen)."""
-    p = {"n": n, "tile": tile, "sources": sources}
-    if colour == "blue":
-        return T("Use {tile} with {n} blue worker: {sources}",
-                 plural="Use {tile} with {n} blue workers: {sources}", **p)
-    if colour == "red":
-        return T("Use {tile} with {n} red worker: {sources}",
-                 plural="Use {tile} with {n} red workers: {sources}", **p)
-    if colour == "yellow":
-        return T("Use {tile} with {n} yellow worker: {sources}",
-                 plural="Use {tile} with {n} yellow workers: {sources}", **p)
-    return T("Use {tile} with {n} green worker: {sources}",
-             plural="Use {tile} with {n} green workers: {sources}", **p)
 
 
 def colour_choice(colour: str, n: int) -> Text:
