@@ -103,6 +103,7 @@ class Panels:
         engine = m.engine
         t = self.c.t(m, locale)
         labels = [t(engine.label(m.state, seat, a)) for a in acts]
+        details = [None if (d := engine.detail(m.state, seat, a)) is None else t(d) for a in acts]
         rule = engine.decision_timer(m.state, seat)
         if rule is not None and rule[1] in acts:
             # what happens at the time limit is not a button of its own
@@ -113,7 +114,7 @@ class Panels:
         header = tr("**{game} #{id}** — {prompt}", locale, game=tr(engine.title, locale), id=m.id,
                     prompt=prompt)
         view = ui.choice_view(m.id, seat, m.seat_counts.get(seat, 0), fp, labels,
-                              placeholder=tr("Choose…", locale))
+                              placeholder=tr("Choose…", locale), details=details)
         if not public and self.c.service.can_undo(m, seat):
             view.add_item(ui.TableButton("back", m.id, tr("Back", locale)))
         return clip(header), view

@@ -24,8 +24,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 MAX_BUTTONS = 5          # more choices than this become a select menu
 MAX_SELECT = 25
-LABEL_MAX = 80
-SELECT_LABEL_MAX = 100
+LABEL_MAX = 80           # a button's label; select options are held to it as well
+DESCRIPTION_MAX = 100    # a select option's description
+PLACEHOLDER_MAX = 150
 
 
 def jump_url(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
@@ -44,7 +45,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button],
 
     def __init__(self, op: str, mid: int, label: str = "", style=discord.ButtonStyle.secondary,
                  disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(label=label[:LABEL_MAX] or op, style=style,
+        super().__init__(discord.ui.Button(label=fit(label, LABEL_MAX) or op, style=style,
                                            custom_id=f"tbl:{op}:{mid}", disabled=disabled))
         self.op, self.mid = op, mid
 
@@ -60,7 +61,7 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
                    template=r"act:(?P<mid>[0-9]+):(?P<seat>[A-Z]):(?P<count>[0-9]+):(?P<fp>[0-9a-f]+):(?P<idx>[0-9]+)"):
     def __init__(self, mid: int, seat: str, count: int, fp: str, idx: int, label: str = "") -> None:
         super().__init__(discord.ui.Button(
-            label=label[:LABEL_MAX] or str(idx + 1), style=discord.ButtonStyle.primary,
+            label=fit(label, LABEL_MAX) or str(idx + 1), style=discord.ButtonStyle.primary,
             custom_id=f"act:{mid}:{seat}:{count}:{fp}:{idx}"))
         self.mid, self.seat, self.count, self.fp, self.idx = mid, seat, count, fp, idx
 
@@ -81,7 +82,7 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
         super().__init__(discord.ui.Select(
             custom_id=f"sel:{mid}:{seat}:{count}:{fp}", min_values=1, max_values=1,
             options=options or [discord.SelectOption(label="-", value="0")],
-            placeholder=placeholder[:150] or None))
+            placeholder=fit(placeholder, PLACEHOLDER_MAX) or None))
         self.mid, self.seat, self.count, self.fp = mid, seat, count, fp
 
     @classmethod
@@ -108,7 +109,7 @@ class AILevelSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"lvl:(?
         super().__init__(discord.ui.Select(
             custom_id=f"lvl:{mid}", min_values=1, max_values=1,
             options=options or [discord.SelectOption(label=level, value=level) for level in LEVELS],
-            placeholder=placeholder[:150] or None))
+            placeholder=fit(placeholder, PLACEHOLDER_MAX) or None))
         self.mid = mid
 
     @classmethod
@@ -176,16 +177,21 @@ async def refuse_stray(interaction: discord.Interaction) -> None:
 
 
 def choice_view(mid: int, seat: str, count: int, fp: str, labels: list[str | None],
-                placeholder: str = "") -> discord.ui.View:
+                placeholder: str = "", details: list[str | None] | None = None) -> discord.ui.View:
     """The panel for one decision: buttons for a few choices, a select for more. A label
-    of None is a legal action that is not offered as a control (e.g. the time-out)."""
+    of None is a legal action that is not offered as a control (e.g. the time-out). A
+    choice's detail (``details``, by the same index) is its select option's description;
+    buttons have none, so a label says what matters on its own."""
     view = discord.ui.View(timeout=None)
     shown = [(i, label) for i, label in enumerate(labels) if label is not None]
     if len(shown) <= MAX_BUTTONS:
         for i, label in shown:
             view.add_item(ChoiceButton(mid, seat, count, fp, i, label))
     else:
-        opts = [discord.SelectOption(label=_cut(label, SELECT_LABEL_MAX), value=str(i))
+        details = details or []
+        opts = [discord.SelectOption(label=fit(label, LABEL_MAX), value=str(i),
+                                     description=fit(details[i] if i < len(details) else None,
+                                                     DESCRIPTION_MAX) or None)
                 for i, label in shown[:MAX_SELECT]]
         view.add_item(ChoiceSelect(mid, seat, count, fp, opts, placeholder))
     return view
@@ -235,5 +241,20 @@ def results_view(mid: int, locale: str | None) -> discord.ui.View:
     return view
 
 
-def _cut(s: str, n: int) -> str:
-    return s if len(s) <= n else s[: n - 1] + "…"
+def fit(s: str | None, n: int) -> str:
+    """A text shortened to at most ``n`` characters at a word boundary, with an ellipsis:
+    the one place where a label, description or placeholder is made to fit. Our own texts
+    are written to fit; this is for those we do not write (player names, question packs).
+    A single word longer than the limit is cut."""
+    s = s or ""
+    if len(s) <= n:
+        return s
+    s = " ".join(s.split())
+    if len(s) <= n:
+        return s
+    head = s[: n - 1]
+    if s[n - 1] != " ":                  # the cut falls inside a word: drop that word
+        space = head.rfind(" ")
+        if space > 0:
+            head = head[:space]
+    return head.rstrip(" ,;:—–-(") + "…"

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import gettext
+import re
 from contextlib import contextmanager
 import io
 import string
@@ -135,7 +136,16 @@ def tr(message: Text | str, locale: str | None = None, *,
         return tmpl
     values = {k: _value(v, lang, seat_names if k in SEAT_PARAMS else None, seat_names)
               for k, v in message.params.items()}
-    return string.Formatter().vformat(tmpl, (), _SafeDict(values))
+    return string.Formatter().vformat(_one_period(tmpl, values), (), _SafeDict(values))
+
+
+def _one_period(tmpl: str, values: Mapping[str, str]) -> str:
+    """A name that ends with its own period ("Tullamore D.E.W.", "St.") put before the
+    sentence's period: the sentence's goes ("… Tullamore D.E.W.", never "D.E.W..")."""
+    for k, v in values.items():
+        if v.endswith(".") and not v.endswith("..") and "{" + k + "}." in tmpl:
+            tmpl = re.sub(r"\{" + re.escape(k) + r"\}\.(?!\.)", "{" + k + "}", tmpl)
+    return tmpl
 
 
 def _value(v: Any, lang: str, seats: Mapping[str, str] | None, names: Mapping[str, str] | None) -> str:

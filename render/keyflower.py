@@ -811,8 +811,8 @@ def _bids_text(view, tr, t: dict) -> str:
     return clauses(tr, out)
 
 
-def _goods(tr, d: dict, plus=False) -> str:
-    items = [tr(X.good(k, _num(n))) for k, n in (d or {}).items() if _num(n)]
+def _goods(tr, d: dict, plus=False, obj=False) -> str:
+    items = [tr(X.good(k, _num(n), obj)) for k, n in (d or {}).items() if _num(n)]
     return ", ".join("+" + i for i in items) if plus else ", ".join(items)
 
 
@@ -855,7 +855,7 @@ def _effect_text(tr, tile: dict) -> str:
         opts = [_goods(tr, o, plus=True) for o in side["choose"] if isinstance(o, dict)]
         gain = " / ".join(x for x in [gain] + opts if x)
     if isinstance(side.get("pay"), dict) and side["pay"]:
-        bits.append(tr("pay {goods}: {gain}", goods=_goods(tr, side["pay"]), gain=gain or "—"))
+        bits.append(tr("pay {goods}: {gain}", goods=_goods(tr, side["pay"], obj=True), gain=gain or "—"))
     elif gain:
         bits.append(gain)
     tp = side.get("transport")

@@ -577,7 +577,7 @@ def _draw_map(d, view, tr, ox, oy, board, numbers, reserved=()) -> None:
 
 def _draw_legend_types(d, tr, x, y) -> int:
     """The field shapes, drawn in the empty west of Scotland."""
-    text(d, (x, y), tr("Fields"), size=18, bold=True)
+    text(d, (x, y), tr(T("Fields", context="map legend: kinds of field")), size=18, bold=True)
     y += 28
     items = [("distillery", tr("distillery (number)")), ("lost", tr("lost distillery")),
              ("ingredient", tr("ingredients")), ("special", tr("special card")),

@@ -42,7 +42,7 @@ from .season_end import SeasonEndMixin
 from .setup import SetupMixin
 from .transport import TransportMixin
 from .uses import UsesMixin
-from .view import (_boat_label, _field_label, _label, _placement_label, _prompt,  # noqa: F401
+from .view import (_boat_label, _detail, _field_label, _label, _placement_label, _prompt,  # noqa: F401
                    _public_pending, _rotation_label, _space_words, _tile_view, _view)
 
 
@@ -235,6 +235,9 @@ class KeyflowerEngine(SetupMixin, AuctionMixin, UsesMixin, TransportMixin, Seaso
 
     def label(self, st, seat, action):
         return _label(self, st, seat, action)
+
+    def detail(self, st, seat, action):
+        return _detail(self, st, seat, action)
 
     def prompt(self, st, seat):
         return _prompt(self, st, seat)

@@ -117,9 +117,10 @@ def _has_choice(pos) -> bool:
     return False
 
 
-def _item(k: str, n: int):
-    """"1 green worker", "2 wood", "1 anvil": an amount of one kind of pool item."""
-    return X.workers(k, n) if k in COLOURS else X.good(k, n)
+def _item(k: str, n: int, obj: bool = False):
+    """"1 green worker", "2 wood", "1 anvil": an amount of one kind of pool item (``obj``:
+    as the object of a verb)."""
+    return X.workers(k, n, obj) if k in COLOURS else X.good(k, n, obj)
 
 
 def _items(c: dict) -> list:
@@ -276,14 +277,13 @@ class AllocatePanelMixin:
         if t == "alloc_menu":
             return T("Back to the whole allocation")
         if t == "alloc_tile":
-            items = _items(pan["cur"]["tiles"].get(a["tile"], {}))
-            if items:
-                return T("Change {tile} (now: {items})", tile=_tn(a["tile"]), items=items)
+            if _items(pan["cur"]["tiles"].get(a["tile"], {})):
+                return T("Change {tile}", tile=_tn(a["tile"]))
             return T("Change {tile} (empty now)", tile=_tn(a["tile"]))
         if t == "alloc_add":
-            return T("Add {goods}", goods=_item(a["kind"], 1))
+            return T("Add {goods}", goods=_item(a["kind"], 1, obj=True))
         if t == "alloc_take":
-            return T("Take off {goods}", goods=_item(a["kind"], 1))
+            return T("Take off {goods}", goods=_item(a["kind"], 1, obj=True))
         if t == "alloc_hold":
             if pan["cur"]["weaver_hold"]:
                 return T("Put the held-back sheep on the Sheep shelter again")
@@ -297,8 +297,7 @@ class AllocatePanelMixin:
             return T("Count the purple marker as {what}", what=self._decl_words(st, seat, d))
         path = a["path"]
         if not path:
-            return T("Change the purple marker (now: {what})",
-                     what=self._decl_words(st, seat, pan["cur"]["purple"]))
+            return T("Change the purple marker")
         if len(path) == 2:        # an animal species, then its field
             return T("As {goods} in a field of your choice", goods=_item(path[1], 1))
         return {"worker": T("As a worker of the colour of your choice"),
@@ -306,6 +305,17 @@ class AllocatePanelMixin:
                 "res": T("As a resource of your choice"),
                 "tile": T("On an autumn scoring tile of your choice"),
                 "animal": T("As an animal of your choice")}.get(path[0]) or T("Unknown choice")
+
+    def _alloc_detail(self, st, seat, a):
+        """What a tile of the allocation, or the purple marker, holds now (the labels name
+        them only)."""
+        pan = st["allocate"][seat]
+        if a["type"] == "alloc_tile":
+            items = _items(pan["cur"]["tiles"].get(a["tile"], {}))
+            return T("Now: {items}", items=items) if items else None
+        if a["type"] == "alloc_purple" and not a["path"]:
+            return T("Now: {what}", what=self._decl_words(st, seat, pan["cur"]["purple"]))
+        return None
 
     def _alloc_prompt(self, st, seat):
         pan = st["allocate"][seat]

@@ -15,8 +15,11 @@ from engines.base import T, Text
 from . import data as D
 
 
-def good(k: str, n: int) -> Text:
-    """"2 wood", "1 green worker": an amount of one good as one counted message."""
+def good(k: str, n: int, obj: bool = False) -> Text:
+    """"2 wood", "1 green worker": an amount of one good as one counted message. ``obj``: as
+    the object of a verb ("Add 1 red worker"), which Greek and Hungarian decline."""
+    if obj:
+        return good_object(k, n)
     if k == "wood":
         return T("{n} wood", plural="{n} wood", n=n)
     if k == "stone":
@@ -54,8 +57,50 @@ def good(k: str, n: int) -> Text:
     return T("{n} × {what}", n=n, what=T(str(k)))      # never in the game's data
 
 
-def workers(colour: str, n: int) -> Text:
-    """"2 red workers"."""
+def good_object(k: str, n: int) -> Text:
+    """``good`` as the object of a verb (Greek accusative "1 κόκκινο εργάτη", Hungarian
+    "1 piros munkást"): the same English, the context tells the case."""
+    if k == "wood":
+        return T("{n} wood", plural="{n} wood", n=n, context="object of a verb")
+    if k == "stone":
+        return T("{n} stone", plural="{n} stone", n=n, context="object of a verb")
+    if k == "iron":
+        return T("{n} iron", plural="{n} iron", n=n, context="object of a verb")
+    if k == "gold":
+        return T("{n} gold", plural="{n} gold", n=n, context="object of a verb")
+    if k == "wheat":
+        return T("{n} wheat", plural="{n} wheat", n=n, context="object of a verb")
+    if k == "sheep":
+        return T("{n} sheep", plural="{n} sheep", n=n, context="object of a verb")
+    if k == "pig":
+        return T("{n} pig", plural="{n} pigs", n=n, context="object of a verb")
+    if k == "cow":
+        return T("{n} cow", plural="{n} cows", n=n, context="object of a verb")
+    if k == "saw":
+        return T("{n} saw", plural="{n} saws", n=n, context="object of a verb")
+    if k == "pick":
+        return T("{n} pick axe", plural="{n} pick axes", n=n, context="object of a verb")
+    if k == "anvil":
+        return T("{n} anvil", plural="{n} anvils", n=n, context="object of a verb")
+    if k == "skill":
+        return T("{n} skill tile", plural="{n} skill tiles", n=n, context="object of a verb")
+    if k in ("worker_blue", "blue"):
+        return T("{n} blue worker", plural="{n} blue workers", n=n, context="object of a verb")
+    if k in ("worker_red", "red"):
+        return T("{n} red worker", plural="{n} red workers", n=n, context="object of a verb")
+    if k in ("worker_yellow", "yellow"):
+        return T("{n} yellow worker", plural="{n} yellow workers", n=n, context="object of a verb")
+    if k in ("worker_green", "green"):
+        return T("{n} green worker", plural="{n} green workers", n=n, context="object of a verb")
+    if k == "worker":
+        return T("{n} worker", plural="{n} workers", n=n, context="object of a verb")
+    return good(k, n)
+
+
+def workers(colour: str, n: int, obj: bool = False) -> Text:
+    """"2 red workers" (``obj``: as the object of a verb)."""
+    if obj:
+        return good_object(colour, n)
     if colour == "blue":
         return T("{n} blue worker", plural="{n} blue workers", n=n)
     if colour == "red":
@@ -65,6 +110,18 @@ def workers(colour: str, n: int) -> Text:
     if colour == "green":
         return T("{n} green worker", plural="{n} green workers", n=n)
     return good("worker", n)
+
+
+def workers_short(colour: str, n: int) -> Text:
+    """"2 red": a count of workers of a colour where "workers" goes without saying (a
+    boat's load)."""
+    if colour == "blue":
+        return T("{n} blue", plural="{n} blue", n=n, context="workers")
+    if colour == "red":
+        return T("{n} red", plural="{n} red", n=n, context="workers")
+    if colour == "yellow":
+        return T("{n} yellow", plural="{n} yellow", n=n, context="workers")
+    return T("{n} green", plural="{n} green", n=n, context="workers")
 
 
 ORDER = (*D.RESOURCES, "wheat", *D.ANIMALS, *D.SKILLS, "skill", "worker", "green")
@@ -175,100 +232,6 @@ def says_pay(colour: str, player: str, n: int = 1) -> Text:
                  plural="{player} puts a whole losing bid into the bag: {n} yellow workers.", **p)
     return T("{player} puts a whole losing bid into the bag: {n} green worker.",
              plural="{player} puts a whole losing bid into the bag: {n} green workers.", **p)
-
-
-def bid_from_screen(colour: str, n: int, tile: Text) -> Text:
-    """A complete bid with workers from behind the screen only."""
-    if colour == "blue":
-        return T("Bid {n} blue worker on {tile}", plural="Bid {n} blue workers on {tile}",
-                 n=n, tile=tile)
-    if colour == "red":
-        return T("Bid {n} red worker on {tile}", plural="Bid {n} red workers on {tile}",
-                 n=n, tile=tile)
-    if colour == "yellow":
-        return T("Bid {n} yellow worker on {tile}", plural="Bid {n} yellow workers on {tile}",
-                 n=n, tile=tile)
-    return T("Bid {n} green worker on {tile}", plural="Bid {n} green workers on {tile}",
-             n=n, tile=tile)
-
-
-def raise_from_screen(colour: str, n: int, total: int, tile: Text) -> Text:
-    """A complete raise of one's own bid with n workers from behind the screen."""
-    p = {"n": n, "tile": tile, "total": T("{n} in all", plural="{n} in all", n=total)}
-    if colour == "blue":
-        return T("Add {n} blue worker to your bid on {tile} ({total})",
-                 plural="Add {n} blue workers to your bid on {tile} ({total})", **p)
-    if colour == "red":
-        return T("Add {n} red worker to your bid on {tile} ({total})",
-                 plural="Add {n} red workers to your bid on {tile} ({total})", **p)
-    if colour == "yellow":
-        return T("Add {n} yellow worker to your bid on {tile} ({total})",
-                 plural="Add {n} yellow workers to your bid on {tile} ({total})", **p)
-    return T("Add {n} green worker to your bid on {tile} ({total})",
-             plural="Add {n} green workers to your bid on {tile} ({total})", **p)
-
-
-def use_from_screen(colour: str, n: int, tile: Text) -> Text:
-    """A complete use with workers from behind the screen only."""
-    if colour == "blue":
-        return T("Use {tile} with {n} blue worker from your screen",
-                 plural="Use {tile} with {n} blue workers from your screen", n=n, tile=tile)
-    if colour == "red":
-        return T("Use {tile} with {n} red worker from your screen",
-                 plural="Use {tile} with {n} red workers from your screen", n=n, tile=tile)
-    if colour == "yellow":
-        return T("Use {tile} with {n} yellow worker from your screen",
-                 plural="Use {tile} with {n} yellow workers from your screen", n=n, tile=tile)
-    return T("Use {tile} with {n} green worker from your screen",
-             plural="Use {tile} with {n} green workers from your screen", n=n, tile=tile)
-
-
-def from_screen(n: int) -> Text:
-    """One source of a bid or a use: workers from behind the screen."""
-    return T("{n} from your screen", plural="{n} from your screen", n=n)
-
-
-def from_bid(n: int, tile: Text) -> Text:
-    """One source of a bid or a use: a losing bid moved along as a whole."""
-    return T("{n} from your bid on {tile}", plural="{n} from your bid on {tile}", n=n, tile=tile)
-
-
-def bid_from(colour: str, n: int, tile: Text, sources: list) -> Text:
-    """A complete bid with workers from losing bids (and maybe the screen)."""
-    p = {"n": n, "tile": tile, "sources": sources}
-    if colour == "blue":
-        return T("Bid {n} blue worker on {tile}: {sources}",
-                 plural="Bid {n} blue workers on {tile}: {sources}", **p)
-    if colour == "red":
-        return T("Bid {n} red worker on {tile}: {sources}",
-                 plural="Bid {n} red workers on {tile}: {sources}", **p)
-    if colour == "yellow":
-        return T("Bid {n} yellow worker on {tile}: {sources}",
-                 plural="Bid {n} yellow workers on {tile}: {sources}", **p)
-    return T("Bid {n} green worker on {tile}: {sources}",
-             plural="Bid {n} green workers on {tile}: {sources}", **p)
-
-
-def raise_from(tile: Text, sources: list) -> Text:
-    """A complete raise of one's own bid (its colour is set) with workers from losing bids
-    and maybe the screen."""
-    return T("Raise your bid on {tile}: {sources}", tile=tile, sources=sources)
-
-
-def use_from(colour: str, n: int, tile: Text, sources: list) -> Text:
-    """A complete use with workers from losing bids (and maybe the screen)."""
-    p = {"n": n, "tile": tile, "sources": sources}
-    if colour == "blue":
-        return T("Use {tile} with {n} blue worker: {sources}",
-                 plural="Use {tile} with {n} blue workers: {sources}", **p)
-    if colour == "red":
-        return T("Use {tile} with {n} red worker: {sources}",
-                 plural="Use {tile} with {n} red workers: {sources}", **p)
-    if colour == "yellow":
-        return T("Use {tile} with {n} yellow worker: {sources}",
-                 plural="Use {tile} with {n} yellow workers: {sources}", **p)
-    return T("Use {tile} with {n} green worker: {sources}",
-             plural="Use {tile} with {n} green workers: {sources}", **p)
 
 
 def colour_choice(colour: str, n: int) -> Text:

@@ -9,6 +9,8 @@ from . import texts as X
 from .data import TILES
 from .common import _qty, _tn, _w0, page_of
 
+BUTTONS = 5          # a decision of this many choices or fewer is shown as buttons (no details)
+
 
 def _tile_view(eng, st, tid):
     t = st["tiles"][tid]
@@ -201,7 +203,7 @@ def _label(eng, st, seat, a):
     if t == "swap":
         return X.swap_skill(a["skill"], ctx["queue"][0]["draw"])
     if t in ("field", "newborn"):
-        return _field_label(eng, st, seat, a["field"])
+        return _field_label(eng, st, seat, a["field"], short=True)
     if t == "t_from":
         return T("Move resources from {tile}", tile=_tn(a["tile"]))
     if t == "a_from":
@@ -216,7 +218,8 @@ def _label(eng, st, seat, a):
         d = next((d for sp, f, d in eng._animal_moves(st, seat, step["sub"]["node"], step["pts"])
                   if sp == a["sp"] and f == a["to"]), 0)
         return T("{goods} to the {field} ({n} point)", plural="{goods} to the {field} ({n} points)",
-                 goods=_qty(a["sp"], 1), field=_field_label(eng, st, seat, a["to"], lower=True), n=d)
+                 goods=_qty(a["sp"], 1), field=_field_label(eng, st, seat, a["to"], lower=True,
+                                                            short=True), n=d)
     if t == "wheat":
         return T("Spend a wheat for one more transport point")
     if t == "upgrade":
@@ -253,38 +256,92 @@ def _label(eng, st, seat, a):
     return T("Unknown choice")
 
 
+def _detail(eng, st, seat, a):
+    """What a choice's label leaves out (a select option's description), or None."""
+    t = a.get("type")
+    ctx = st["ctx"] or {}
+    if t == "place":
+        return _placement_detail(eng, st, seat, *eng._placement(ctx, a))
+    if t == "boat":
+        return _boat_detail(eng, st, a["boat"])
+    if t == "rotate":
+        return _rotation_label(eng, st, seat, a["rot"], detail=True)
+    if t in ("field", "newborn"):
+        return _field_label(eng, st, seat, a["field"])
+    if t == "a_move":
+        return _field_label(eng, st, seat, a["to"])
+    if t.startswith("alloc_"):
+        return eng._alloc_detail(st, seat, a)
+    return None
+
+
 def _placement_label(eng, st, seat, intent, tid, colour, groups, k):
-    """A complete bid or use in one plain sentence: the colour, how many workers, and where
-    they come from (the screen, losing bids moved along as wholes)."""
+    """A complete bid or use, short: the tile, the colour and how many workers in all (and
+    how many of them come from losing bids). Where they come from, and whose village the
+    tile is in, is the choice's detail."""
     tile = _tn(tid)
-    owner = st["tiles"][tid]["owner"]
-    if intent == "use" and owner not in (None, seat):
-        tile = T("{tile} in {player}'s village", tile=tile, player=owner)
     moved = [(st["site"][g]["bids"][seat]["n"], g) for g in groups]
-    total = k + sum(n for n, _ in moved)
-    sources = [X.from_bid(n, _tn(g)) for n, g in moved] + ([X.from_screen(k)] if k else [])
-    if intent == "bid":
-        own = eng._bid_state(st, seat, tid)[1]
-        if not groups:
-            return (X.raise_from_screen(colour, k, own + k, tile) if own
-                    else X.bid_from_screen(colour, k, tile))
-        return X.raise_from(tile, sources) if own else X.bid_from(colour, total, tile, sources)
+    from_bids = sum(n for n, _ in moved)
+    total = k + from_bids
+    if intent == "bid" and eng._bid_state(st, seat, tid)[1]:
+        base = T("Raise your bid on {tile}: +{workers}", tile=tile, workers=X.workers(colour, total))
+    elif intent == "bid":
+        base = T("Bid on {tile}: {workers}", tile=tile, workers=X.workers(colour, total))
+    else:
+        base = T("Use {tile}: {workers}", tile=tile, workers=X.workers(colour, total))
     if not groups:
-        return X.use_from_screen(colour, k, tile)
-    return X.use_from(colour, total, tile, sources)
+        return base
+    if _ambiguous(eng, st, seat, colour, groups) and len(eng.legal(st, seat)) <= BUTTONS:
+        # another losing bid of the same size could take this one's place, and the choices
+        # are buttons, which show no detail: the label names the bids
+        return T("{choice}, with your bids on {tiles}", choice=base,
+                 tiles=[_tn(g) for _, g in moved])
+    return T("{choice} ({n} from your bids)", plural="{choice} ({n} from your bids)",
+             choice=base, n=from_bids)
+
+
+def _ambiguous(eng, st, seat, colour, groups) -> bool:
+    """Would a way that moves other losing bids of the same sizes read the same?"""
+    sizes = [n for g, _, n in eng._losing_groups(st, seat, colour) if g in groups]
+    others = [n for g, _, n in eng._losing_groups(st, seat, colour) if g not in groups]
+    return any(n in others for n in sizes)
+
+
+def _placement_detail(eng, st, seat, intent, tid, colour, groups, k):
+    """Where the workers of a complete bid or use come from (the losing bids moved along,
+    the screen), or else whose village the tile is in when it is another player's."""
+    if not groups:
+        owner = st["tiles"][tid]["owner"]
+        if intent == "use" and owner not in (None, seat):
+            return T("In {player}'s village", player=owner)
+        return None
+    bids = [T("{tile} ({n})", tile=_tn(g), n=st["site"][g]["bids"][seat]["n"]) for g in groups]
+    if k:
+        return T("From your bids on {bids}; {n} from your screen", bids=bids, n=k)
+    return T("From your bids on {bids}", bids=bids)
 
 
 def _boat_label(eng, st, boat):
     if eng.season_name(st) == "winter":
         return T("Take {boat} for your village", boat=_tn(boat))
     b = st["boats"][boat]
-    got = X.worker_list(b["workers"])
+    got = [X.workers_short(c, b["workers"][c]) for c in data.COLOURS if b["workers"].get(c)]
     k = sum(b["skills"].values())
     if k:
         got.append(X.good("skill", k))
     if not got:
         return T("Take {boat}: it is empty", boat=_tn(boat))
     return T("Take {boat}: {goods}", boat=_tn(boat), goods=got)
+
+
+def _boat_detail(eng, st, boat):
+    """A summer boat's skill tiles by kind (its label counts them)."""
+    if eng.season_name(st) == "winter":
+        return None
+    b = st["boats"][boat]
+    if not sum(b["skills"].values()):
+        return None
+    return T("Skill tiles: {goods}", goods=X.goods(b["skills"]))
 
 
 def _direction(d: int, tile: Text) -> Text:
@@ -321,24 +378,24 @@ def _space_words(eng, st, seat, hx):
     return _direction(d, _tn(tid))
 
 
-def _compass(d: int) -> Text:
-    """A direction in words (d: a hexes.DIRS index)."""
+def _compass_short(d: int) -> Text:
+    """A direction as a compass abbreviation (d: a hexes.DIRS index)."""
     if d == 0:
-        return T("north", context="direction")
+        return T("N", context="compass, short")
     if d == 1:
-        return T("north-east", context="direction")
+        return T("NE", context="compass, short")
     if d == 2:
-        return T("south-east", context="direction")
+        return T("SE", context="compass, short")
     if d == 3:
-        return T("south", context="direction")
+        return T("S", context="compass, short")
     if d == 4:
-        return T("south-west", context="direction")
-    return T("north-west", context="direction")
+        return T("SW", context="compass, short")
+    return T("NW", context="compass, short")
 
 
-def _rotation_label(eng, st, seat, rot):
-    """A way to turn the tile being built: where its roads lead, and the neighbours they
-    join."""
+def _rotation_label(eng, st, seat, rot, detail=False):
+    """A way to turn the tile being built: where its roads lead (N, NE…), and how many
+    neighbours they join; ``detail``: which neighbours."""
     pl = st["players"][seat]["placing"]
     tid = pl["tile"]
     q, r = hexes.unkey(pl["hex"])
@@ -351,19 +408,33 @@ def _rotation_label(eng, st, seat, rot):
         other = grid.get(hexes.key(nq, nr))
         if other and edges[d] == "R" and hexes.edges_of(other, vil[other]["rot"])[(d + 3) % 6] == "R":
             joined.append(_tn(other))
-    roads = [_compass(d) for d in range(6) if edges[d] == "R"]
+    roads = [_compass_short(d) for d in range(6) if edges[d] == "R"]
+    if detail:
+        if not joined:
+            return None
+        return T("Its roads join {tiles}", tiles=joined)
     if joined:
-        return T("Turn {turn}: roads {dirs}, joining {tiles}", turn=rot + 1, dirs=roads,
-                 tiles=joined)
+        return T("Turn {turn}: roads {dirs}, joining {n} neighbour",
+                 plural="Turn {turn}: roads {dirs}, joining {n} neighbours", turn=rot + 1,
+                 dirs=roads, n=len(joined))
     if roads:
         return T("Turn {turn}: roads {dirs}, joining no neighbour", turn=rot + 1, dirs=roads)
     return T("Turn {turn}", turn=rot + 1)
 
 
-def _field_label(eng, st, seat, f, lower=False):
+def _field_label(eng, st, seat, f, lower=False, short=False):
+    """A field in words: the tiles it lies on (the first two, and how many more, when
+    ``short``) and its animals (none when ``short``)."""
     fmap, cont = eng.field_contents(st, seat)
     tiles = sorted({n.split(":")[0] for n, g in fmap.items() if g == f})
     names = [_tn(t) for t in tiles[:3]]
+    if short:
+        names = [_tn(t) for t in tiles[:2]]
+        if len(tiles) > 2:
+            names.append(T("+{n} more", plural="+{n} more", n=len(tiles) - 2))
+        if lower:
+            return T("field on {tiles}", tiles=names)
+        return T("Field on {tiles}", tiles=names)
     animals = X.goods(cont.get(f, {}))
     if animals:
         if lower:

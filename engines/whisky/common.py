@@ -15,7 +15,7 @@ from . import data as D
 FIELD_KINDS = ("distillery", "lost", "pub", "airport")
 PAGE = 23  # items per page when a list is longer than one Discord select (25)
 LETTERS = "ABCD"
-ANSWER_LABEL_MAX = 77   # answer text on a button, after "A: "
+ANSWER_LABEL_MAX = 77   # answer text that fits a button after "A: " (longer: the panel shortens it)
 
 
 def _yes_no():

@@ -4,7 +4,7 @@ from __future__ import annotations
 from engines.base import letter, T, Text
 
 from . import data as D
-from .common import LETTERS, ANSWER_LABEL_MAX, tokens, token_list
+from .common import LETTERS, tokens, token_list
 
 
 class Texts:
@@ -49,8 +49,8 @@ class Texts:
             if q:
                 rec = self.bank(state)[q["id"]]
                 text = rec["options"][q["order"][action["option"]]]
-                # a button label holds 80 characters: "A: " and the option, cut if need be
-                text = text if len(text) <= ANSWER_LABEL_MAX else text[:ANSWER_LABEL_MAX - 1] + "…"
+                # the whole option: a question pack's text longer than a button (80
+                # characters) is shortened by the panel, at a word boundary
                 return T("{letter}: {text}", letter=LETTERS[action["option"]], text=text)
             return T("Answer {letter}", letter=LETTERS[action["option"]])
         if typ == "timeout":

@@ -18,6 +18,12 @@ def labels(st, seat):
     return [tr(E.label(st, seat, a)) for a in E.legal(st, seat)]
 
 
+def details(st, seat):
+    """label -> the choice's detail (a select option's description), for those that have one."""
+    return {tr(E.label(st, seat, a)): tr(d) for a in E.legal(st, seat)
+            if (d := E.detail(st, seat, a)) is not None}
+
+
 def test_the_whole_turn_is_one_list_when_it_fits():
     st = table(auction=("keywood",))
     screen(st, "A", red=2)
@@ -26,9 +32,10 @@ def test_the_whole_turn_is_one_list_when_it_fits():
     assert not [a for a in legal if a["type"] in ("bid", "use")]
     assert {"type": "place", "intent": "bid", "tile": "keywood", "colour": "red", "n": 2} in legal
     got = labels(st, "A")
-    assert "Bid 1 red worker on Keywood" in got and "Bid 2 red workers on Keywood" in got
-    assert "Use Keywood with 1 red worker from your screen" in got
-    assert "Use Home 3 in B's village with 2 red workers from your screen" in got
+    assert "Bid on Keywood: 1 red worker" in got and "Bid on Keywood: 2 red workers" in got
+    assert "Use Keywood: 1 red worker" in got
+    assert "Use Home 3: 2 red workers" in got
+    assert details(st, "A")["Use Home 3: 2 red workers"] == "In B's village"
     assert len(legal) == 11          # pass, 2 × 2 bids, 3 tiles × 2 uses
     # one click: the bid is placed and the turn passes
     act(st, "A", {"type": "place", "intent": "bid", "tile": "keywood", "colour": "red", "n": 2})
@@ -53,8 +60,13 @@ def test_one_list_for_the_tile_colour_losing_bids_and_screen():
     # blue 1-5, yellow 1-5, red 1-3 from the screen, and the 2 red of Keywood with 0-3 more
     assert len(ways) == 5 + 5 + 3 + 4
     got = labels(st, "A")
-    assert "Bid 2 red workers on Woodcutter: 2 from your bid on Keywood" in got
-    assert "Bid 3 red workers on Woodcutter: 2 from your bid on Keywood, 1 from your screen" in got
+    assert "Bid on Woodcutter: 2 red workers (2 from your bids)" in got
+    assert "Bid on Woodcutter: 3 red workers (2 from your bids)" in got
+    more = details(st, "A")
+    assert more["Bid on Woodcutter: 2 red workers (2 from your bids)"] == \
+        "From your bids on Keywood (2)"
+    assert more["Bid on Woodcutter: 3 red workers (2 from your bids)"] == \
+        "From your bids on Keywood (2); 1 from your screen"
     assert got[-1] == "Cancel"
     act(st, "A", {"type": "place", "colour": "red", "groups": ["keywood"], "n": 1})
     assert st["site"]["woodcutter"]["bids"]["A"] == {"colour": "red", "n": 3}
@@ -66,12 +78,14 @@ def test_raise_and_use_labels():
     bid(st, "A", "keywood", 1, colour="blue")
     bid(st, "B", "keywood", 2, colour="blue")
     act(st, "A", {"type": "bid"}, {"type": "tile", "tile": "keywood"})
-    assert "Add 2 blue workers to your bid on Keywood (3 in all)" in labels(st, "A")
+    assert "Raise your bid on Keywood: +2 blue workers" in labels(st, "A")
     act(st, "A", {"type": "cancel"}, {"type": "use", "where": "auction"},
         {"type": "tile", "tile": "gold_mine"})
     got = labels(st, "A")
-    assert "Use Gold mine with 1 red worker from your screen" in got
-    assert "Use Gold mine with 1 blue worker: 1 from your bid on Keywood" in got
+    assert "Use Gold mine: 1 red worker" in got
+    assert "Use Gold mine: 1 blue worker (1 from your bids)" in got
+    assert details(st, "A")["Use Gold mine: 1 blue worker (1 from your bids)"] == \
+        "From your bids on Keywood (1)"
 
 
 def test_a_tile_with_one_way_is_offered_as_that_way():
@@ -82,7 +96,7 @@ def test_a_tile_with_one_way_is_offered_as_that_way():
     act(st, "A", {"type": "bid"})
     only = {"type": "place", "tile": "keywood", "colour": "red", "n": 5}
     assert only in E.legal(st, "A") and {"type": "tile", "tile": "keywood"} not in E.legal(st, "A")
-    assert tr(E.label(st, "A", only)) == "Bid 5 red workers on Keywood"
+    assert tr(E.label(st, "A", only)) == "Bid on Keywood: 5 red workers"
     assert {"type": "tile", "tile": "woodcutter"} in E.legal(st, "A")
 
 
@@ -117,10 +131,10 @@ def test_many_losing_bids_are_added_one_by_one():
         sorted(["keywood", "woodcutter", "gold_mine", "alehouse"])
     assert "Add your 1 worker from the bid on Keywood" in labels(st, "A")
     act(st, "A", {"type": "group", "tile": "keywood"}, {"type": "group", "tile": "alehouse"})
-    got = dict(zip(map(json.dumps, E.legal(st, "A")), labels(st, "A")))
-    assert got[json.dumps({"type": "place", "n": 1})] == \
-        "Bid 3 red workers on Miner: 1 from your bid on Keywood, 1 from your bid on Alehouse, " \
-        "1 from your screen"
+    way = {"type": "place", "n": 1}
+    assert tr(E.label(st, "A", way)) == "Bid on Miner: 3 red workers (2 from your bids)"
+    assert tr(E.detail(st, "A", way)) == \
+        "From your bids on Keywood (1), Alehouse (1); 1 from your screen"
     act(st, "A", {"type": "place", "n": 1})
     assert st["site"]["miner"]["bids"]["A"] == {"colour": "red", "n": 3}
 
