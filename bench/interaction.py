@@ -28,6 +28,7 @@ async def run(actions: int, players: int, seed: int) -> dict:
     callback_ms, settled_ms = [], []
     with tempfile.TemporaryDirectory() as tmp:
         async with Sandbox() as sb:
+            sb.settle_deferred = True            # the bot acknowledges first, then answers
             restore = sb.patch_discord()
             bot, task, store = await start_bot_inprocess(Path(tmp) / "bench.db")
             try:

@@ -119,6 +119,7 @@ async def run(games: list[str], seed: int) -> dict:
     for game in games:
         with tempfile.TemporaryDirectory() as tmp:
             async with Sandbox() as sb:
+                sb.settle_deferred = True        # the bot acknowledges first, then answers
                 restore = sb.patch_discord()
                 bot, task, store = await start_bot_inprocess(Path(tmp) / "bench.db", games=(game,))
                 try:

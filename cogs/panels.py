@@ -13,6 +13,7 @@
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import time
@@ -185,8 +186,10 @@ class Panels:
             built = self.stamp(m, seat)          # the decision the panel offers
             if lines:
                 content = clip("\n".join(lines) + "\n" + content)
-            msg = await self.c.dm(m, s.user_id, content=content, view=view)
-            await self.retire_dm(m, seat)
+            msg = await self.c.dm(m, s.user_id, content=content, view=view,
+                                  nonce=panel_nonce(m, seat, built, "dm"))
+            if msg is None or not self._is_dm(key, msg.id):     # (a send that was one already)
+                await self.retire_dm(m, seat)
             await self.retire_ephemeral(m, seat)
             if msg is not None:
                 await self._set_dm(m, seat, DmPanel(msg.channel.id, msg.id, content), built)
@@ -222,11 +225,13 @@ class Panels:
         content, view = self.build(m, seat, m.lang, public=True)
         built = self.stamp(m, seat)
         msg = await self.c.channel(m.home_channel).send(
-            clip(f"<@{s.user_id}> " + content), view=view,
+            clip(f"<@{s.user_id}> " + content), view=view, nonce=panel_nonce(m, seat, built, "table"),
             allowed_mentions=mentioning(s.user_id) if ping else NO_MENTIONS)
         acts, _ = m.public_choices(seat)
         labels = {action_key(a): self.c.t(m)(m.engine.label(m.state, seat, a)) for a in acts}
-        await self.retire_public(m, seat)
+        old = self.public.get((m.id, seat))
+        if old is None or old.message_id != msg.id:          # (a send that was one already)
+            await self.retire_public(m, seat)
         self.public[(m.id, seat)] = PublicPanel(msg.channel.id, msg.id, msg.content, stamp, labels)
         await self.c.service.store.set_seat_message(m.id, seat, "table_panel", msg.channel.id, msg.id,
                                                     stamp_text(built))
@@ -336,6 +341,10 @@ class Panels:
         for store in (self.offered, self.pinged):
             for k in [k for k in store if k[0] == m.id]:
                 del store[k]
+
+    def _is_dm(self, key: tuple[int, str], message_id: int) -> bool:
+        panel = self.dm.get(key)
+        return panel is not None and panel.message_id == message_id
 
     async def _set_dm(self, m: Match, seat: str, panel: DmPanel, stamp: tuple[int, str]) -> None:
         self.dm[(m.id, seat)] = panel
@@ -473,6 +482,17 @@ class Panels:
             await self.mention(m, await self.deliver(m, {}, claim=reloaded))
             return True
         return False
+
+
+def panel_nonce(m: Match, seat: str, stamp: tuple[int, str], where: str) -> int:
+    """The nonce of the message that offers a seat one decision: the same every time that
+    panel is sent, so that Discord, which keeps a nonce for a few minutes, answers a second
+    send with the first message (a process that died after sending, before it stored the
+    panel, or two processes that both thought it theirs, never send it twice). A decision
+    asked again after Back is a new panel."""
+    undone = m.version.undone if m.version is not None else 0
+    key = f"{m.id}:{seat}:{stamp_text(stamp)}:{undone}:{where}".encode()
+    return int.from_bytes(hashlib.blake2s(key, digest_size=7).digest(), "big")
 
 
 def stamp_text(stamp: tuple[int, str]) -> str:

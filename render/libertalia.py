@@ -82,7 +82,8 @@ def _token_count(tr, t: str, n: int) -> str:
         "map": T("{n} map", plural="{n} maps", n=n),
         "relic": T("{n} relic", plural="{n} relics", n=n),
         "saber": T("{n} saber", plural="{n} sabers", n=n),
-        "officer": T("{n} officer", plural="{n} officers", n=n),
+        # (a Greek officer, αξιωματικός, is wider than a day's box: the chip may shorten it)
+        "officer": T("{n} officer", plural="{n} officers", context="loot chip", n=n),
     }[t])
 
 

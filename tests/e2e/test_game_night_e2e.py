@@ -256,3 +256,52 @@ async def test_the_bots_workers_end_when_it_is_killed_and_run_below_it(sb, tmp_p
         for w in workers:
             if _alive(w):
                 os.kill(w, signal.SIGKILL)
+
+
+def _decisions(msg) -> set[tuple[int, str, int]]:
+    """(match, seat, seat's move number) of every choice a message ever offered."""
+    out = set()
+    for version in [*msg.history, {"components": msg.components}]:
+        stack = list(version.get("components") or [])
+        while stack:
+            c = stack.pop()
+            stack += c.get("components") or []
+            cid = c.get("custom_id", "")
+            if cid.startswith(("act:", "sel:")):
+                _, mid, seat, count = cid.split(":")[:4]
+                out.add((int(mid), seat, int(count)))
+    return out
+
+
+async def test_a_panel_sent_by_a_process_that_died_before_storing_it_is_not_sent_twice(sb, tmp_path, monkeypatch):
+    """The process sends a DM panel and dies before it writes down that it did; the next
+    process sends what it thinks is missing, and Discord answers with the message that was
+    sent (the panel's nonce): the player has one panel for the decision, not two."""
+    from db.store import Store
+    db = tmp_path / "twice.db"
+    real = Store.set_seat_message
+
+    async def dies(self, match_id, seat, kind, *args, **kw):
+        if kind == "panel":
+            raise ConnectionError("the process died here")
+        return await real(self, match_id, seat, kind, *args, **kw)
+    monkeypatch.setattr(Store, "set_seat_message", dies)
+    bot, task, store = await start_bot_inprocess(db, games=("libertalia",))
+    try:
+        lobby = (await sb.slash("anna", "libertalia new")).message
+        await sb.select("anna", lobby, level_select(lobby), "easy")
+        await sb.click("anna", lobby, table_button(lobby, "start"))
+        await sb.wait_for_dm("anna", live_choices, timeout=10)
+        await bot.controller.idle()
+    finally:
+        await stop_bot_inprocess(bot, task, store)
+    monkeypatch.setattr(Store, "set_seat_message", real)
+    bot, task, store = await start_bot_inprocess(db, games=("libertalia",))
+    try:
+        await bot.controller.idle()
+        for user in ("anna",):
+            offered = [d for m in sb.dms(user) for d in _decisions(m)]
+            assert offered and len(offered) == len(set(offered)), f"{user} got a decision twice: {offered}"
+            assert Player(sb, user).dm_panel() is not None
+    finally:
+        await stop_bot_inprocess(bot, task, store)

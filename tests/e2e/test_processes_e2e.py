@@ -145,6 +145,41 @@ def _errors(bot: Bot) -> list[str]:
 
 
 async def test_two_shard_processes_play_through_a_kill_on_postgresql(tmp_path, pg_url):
+    await two_shards_through_a_kill(tmp_path, pg_url)
+
+
+def _burn(stop) -> None:
+    while not stop.is_set():
+        sum(i * i for i in range(10000))
+
+
+@pytest.fixture
+def busy_cores():
+    """Every core kept busy by a process of its own, as on a machine that does other work."""
+    import multiprocessing
+    import os
+    ctx = multiprocessing.get_context("spawn")
+    stop = ctx.Event()
+    burners = [ctx.Process(target=_burn, args=(stop,), daemon=True) for _ in range(os.cpu_count() or 2)]
+    for b in burners:
+        b.start()
+    yield len(burners)
+    stop.set()
+    for b in burners:
+        b.join(5)
+        if b.is_alive():
+            b.kill()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("run", range(20))
+async def test_two_shard_processes_on_busy_cores_never_send_a_decision_twice(tmp_path, pg_url, busy_cores, run):
+    """The race of two processes that once sent chloe one decision twice, twenty times over
+    with every core busy."""
+    await two_shards_through_a_kill(tmp_path, pg_url)
+
+
+async def two_shards_through_a_kill(tmp_path, pg_url) -> None:
     sb = Sandbox(web_ui=False)
     sb.settle_deferred = True            # the bot acknowledges first, then answers
     await sb.start()
