@@ -1173,28 +1173,39 @@ def _table(view, tr, order, players, width) -> tuple[list, int]:
     lang = language_of(tr)
     rows = []
     ps = [players.get(s) if isinstance(players.get(s), dict) else {} for s in order]
-    names = []          # beside the badge when it fits there, else under badge and points
-    for seat in order:
-        beside = cw - 16 - 2 * BADGE_R - 8
-        if text_width(seat_name(view, seat), TS, True) <= beside:
-            names.append((True, [seat_name(view, seat)]))
+    heads = []      # a seat's badge, the name or points beside it, the rest under it
+    beside = cw - 16 - 2 * BADGE_R - 8
+    for seat, p in zip(order, ps):
+        name = seat_name(view, seat)
+        pts = _cell_lines(tr(_points(p.get("points_visible", 0))), cw - 20, TS, True, 2, lang)
+        if text_width(name, TS, True) <= beside:
+            heads.append((name, pts))
+        elif len(pts) == 1 and text_width(pts[0], TS, True) <= beside:
+            heads.append((pts[0], _name_lines(view, seat, cw - 20, cw - 20, TS, True)))
         else:
-            names.append((False, _name_lines(view, seat, cw - 16, cw - 16, TS, True)))
-    rows.append(("head", names, order,
-                 2 * BADGE_R + 16 + 26 * max(1 if b else len(n) for b, n in names)))
+            heads.append(("", _name_lines(view, seat, cw - 20, cw - 20, TS, True) + pts))
+    rows.append(("head", heads, order, 2 * BADGE_R + 16 + 26 * max(len(u) for _, u in heads)))
     chars = [_cell_lines(tr(str(p.get("character_name") or p.get("character") or "")), cw - 14,
                          max_lines=2, lang=lang) for p in ps]
     rows.append(("lines", None, [[(s, DARK) for s in c] for c in chars], 0))
-    where = [[(s, INK) for s in _cell_lines(_where(view, tr, p), cw - 14, max_lines=4,
-                                            lang=lang)]
-             + [(s, HILITE) for e in _effects(tr, p)
-                for s in _cell_lines(e, cw - 14, max_lines=2, lang=lang)] for p in ps]
+    where = []
+    for p in ps:
+        lines = [(s, INK) for s in _cell_lines(_where(view, tr, p), cw - 14, max_lines=5,
+                                               lang=lang)]
+        effects: list = []
+        for e in _effects(tr, p):
+            more = _cell_lines(e, cw - 14, max_lines=3, lang=lang)
+            if len(effects) + len(more) <= 5:
+                effects += [(s, HILITE) for s in more]
+        where.append(lines + effects)
     rows.append(("lines", None, where, 0))
     for code in REGION_ORDER:
         cells = []
         for p in ps:
             have = [b for b in (p.get("bottles") or {}).get(code) or [] if isinstance(b, dict)]
             vals = "  ".join(_bottle_label(b) for b in have)
+            if text_width(vals, TS, True) > cw - 24:        # the points only
+                vals = "  ".join(str(_int(b.get("points", b.get("value")))) for b in have)
             cells.append((wrap(vals, cw - 24, TS, True, max_lines=2) if vals else [],
                           code in (p.get("regions") or []) or bool(have)))
         label = _cell_lines(_region_name(view, tr, code), lw - 50, max_lines=2, lang=lang)
@@ -1241,20 +1252,13 @@ def _draw_table(d, view, tr, order, rows, x, y, width) -> None:
                     d.rounded_rectangle((cx + 2, y, cx + cw - 2, y + h), radius=8,
                                         outline=seat_rgb(view, seat), width=4)
                 _badge(d, view, seat, (cx + 8 + BADGE_R, y + 4 + BADGE_R))
-                beside, lines = name
-                p = (view.get("players") or {}).get(seat) or {}
-                pts = fit(tr(_points(p.get("points_visible", 0))), cw - 20 - 2 * BADGE_R, TS,
-                          True)
-                first = [] if beside else [pts]
-                rest = [pts] if beside else []
-                nx = cx + 8 + 2 * BADGE_R + 8
-                for line in (lines if beside else first):
-                    text(d, (nx, y + 4 + BADGE_R), line, size=TS, bold=True, anchor="lm",
-                         within=cell)
-                ly = y + 4 + 2 * BADGE_R + 16
-                for line in (rest if beside else lines):
-                    text(d, (cx + 10, ly), line, size=TS, bold=True, anchor="lm", within=cell)
-                    ly += 26
+                beside, under = name
+                if beside:
+                    text(d, (cx + 8 + 2 * BADGE_R + 8, y + 4 + BADGE_R), beside, size=TS,
+                         bold=True, anchor="lm", within=cell)
+                for k, line in enumerate(under):
+                    text(d, (cx + 10, y + 4 + 2 * BADGE_R + 16 + 26 * k), line, size=TS,
+                         bold=True, anchor="lm", within=cell)
         elif kind == "lines":
             for j, lines in enumerate(cells):
                 cx = x + lw + j * cw
@@ -1487,7 +1491,7 @@ CARD_TOP = 44                    # the name row
 
 def _narrow(width) -> bool:
     """Whether a card is too narrow for its squares and ingredients on one row (three cards a
-    row): its special cards then stand after the squares, its ingredients on a row below."""
+    row): its ingredients and special cards then stand on a row below the squares."""
     return width < 420
 
 
@@ -1500,16 +1504,30 @@ def _where_line(view, tr, p, room_) -> list[tuple[str, tuple]]:
     """Where a player is and the effects running, on one line: (text, colour) parts; the
     place shortened at a word boundary when both do not fit."""
     where = _where(view, tr, p)
-    effects = " · ".join(_effects(tr, p))
-    if not effects:
+    labels = _effects(tr, p)
+    if not labels:
         return [(fit(where, room_, TS), INK)]
     sep = " · "
+    effects = sep.join(labels)
     if text_width(where + sep + effects, TS) <= room_:
         return [(where + sep, INK), (effects, HILITE)]
-    effects = fit(effects, int(room_ * 0.6), TS)
+    effects = _some(labels, int(room_ * 0.6), TS)
     rest = room_ - text_width(effects, TS) - text_width(sep, TS)
     where = fit(where, rest, TS) if rest > 60 else ""
     return [(where + sep, INK), (effects, HILITE)] if where else [(effects, HILITE)]
+
+
+def _some(labels: list[str], width: int, size: int) -> str:
+    """As many whole labels as fit in width pixels, " · " between them, "…" after them when
+    some are left out (the first shortened at a word boundary when even it is too long)."""
+    out = ""
+    for k, label in enumerate(labels):
+        more = " …" if k < len(labels) - 1 else ""
+        cand = f"{out} · {label}" if out else label
+        if text_width(cand + more, size) > width:
+            return (out + " …") if out else fit(label, width, size)
+        out = cand
+    return out
 
 
 def _card(d, view, tr, seat, p, box) -> None:
@@ -1558,10 +1576,9 @@ def _card(d, view, tr, seat, p, box) -> None:
         text(d, (x + sq / 2, y + sq / 2), str(hidden), size=TS, bold=True, fill=WHITE,
              anchor="mm", owner=icon)
         x += sq + 3
-    if narrow:                  # the special cards after the squares, ingredients below
-        text(d, (x1 - 12, y + sq / 2), fit(cards, max(0, x1 - 12 - x - 8), TS, True), size=TS,
-             bold=True, anchor="rm", within=box)
+    if narrow:                  # ingredients and special cards on a row below
         x, y = x0 + 12, y + sq + 5
+        text(d, (x1 - 12, y + sq / 2), cards, size=TS, bold=True, anchor="rm", within=box)
     else:
         x += 10
     ingr = p.get("ingredients") or {}
