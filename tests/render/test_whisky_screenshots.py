@@ -188,3 +188,16 @@ def test_hidden_cards_change_nothing_on_the_close_up():
     a = R.render_board(_view(s), tr)
     b = R.render_board(_view(other), tr)
     assert a.png == b.png and a.alt == b.alt
+
+
+@pytest.mark.parametrize("lang", ["en", "el", "hu"])
+def test_open_questions_and_three_to_six_players_are_readable_too(lang):
+    """The readability test of every game plays 2 and 4 players; here the same checks run on
+    these states (an open question, a Luck of the Irish move, 3, 5 and 6 players)."""
+    from tests.render.test_readable import _images, problems
+    found = []
+    for name, s in states().items():
+        for kind, r, items in _images("whisky", s, lang):
+            if r is not None:
+                found += [f"{name} {kind}: {p}" for p in problems(r, items)]
+    assert not found, f"{len(found)} problems, e.g.:\n" + "\n".join(found[:25])
