@@ -946,10 +946,15 @@ def _square(d, box, fill, label=None, size=TS, width=1) -> None:
 
 
 def _name_lines(view, seat, first: int, width: int, size: int, bold=True,
-                max_lines: int = 2) -> list[str]:
+                max_lines: int = 2, lang: str = "en") -> list[str]:
     """A player's name in at most max_lines lines, the first ``first`` px wide (beside the
-    badge), the others ``width``: broken between its words, the rest cut anywhere (a name)."""
+    badge), the others ``width``: broken between its words (or hyphenated, when the lines are
+    equally wide), the rest cut anywhere (a name)."""
     name = clip(seat_name(view, seat), 200)
+    if first == width:
+        hy = hyphenated_lines(name, width, size, bold, max_lines, lang)
+        if hy:
+            return hy
     lines: list[str] = []
     words = name.split()
     while words and len(lines) < max_lines:
@@ -1173,17 +1178,21 @@ def _table(view, tr, order, players, width) -> tuple[list, int]:
     lang = language_of(tr)
     rows = []
     ps = [players.get(s) if isinstance(players.get(s), dict) else {} for s in order]
-    heads = []      # a seat's badge, the name or points beside it, the rest under it
+    # a seat's badge with its name beside it and the points under it; else (for every seat
+    # alike) the points beside it and the name under it; else both under it
     beside = cw - 16 - 2 * BADGE_R - 8
-    for seat, p in zip(order, ps):
-        name = seat_name(view, seat)
-        pts = _cell_lines(tr(_points(p.get("points_visible", 0))), cw - 20, TS, True, 2, lang)
-        if text_width(name, TS, True) <= beside:
-            heads.append((name, pts))
-        elif len(pts) == 1 and text_width(pts[0], TS, True) <= beside:
-            heads.append((pts[0], _name_lines(view, seat, cw - 20, cw - 20, TS, True)))
+    names = [seat_name(view, seat) for seat in order]
+    points = [_cell_lines(tr(_points(p.get("points_visible", 0))), cw - 20, TS, True, 2, lang)
+              for p in ps]
+    if all(text_width(n, TS, True) <= beside for n in names):
+        heads = [(n, pts) for n, pts in zip(names, points)]
+    else:
+        under = [_name_lines(view, seat, cw - 20, cw - 20, TS, True, lang=lang)
+                 for seat in order]
+        if all(len(pts) == 1 and text_width(pts[0], TS, True) <= beside for pts in points):
+            heads = [(pts[0], u) for pts, u in zip(points, under)]
         else:
-            heads.append(("", _name_lines(view, seat, cw - 20, cw - 20, TS, True) + pts))
+            heads = [("", u + pts) for pts, u in zip(points, under)]
     rows.append(("head", heads, order, 2 * BADGE_R + 16 + 26 * max(len(u) for _, u in heads)))
     chars = [_cell_lines(tr(str(p.get("character_name") or p.get("character") or "")), cw - 14,
                          max_lines=2, lang=lang) for p in ps]
