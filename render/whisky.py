@@ -1,18 +1,29 @@
 """The Whisky Game board and private images, drawn only from ``ENGINE.view``.
 
-``render_board(view, tr)`` — the posted board, made to be read at Discord's preview width
-(about 550 px): a close-up of the map around the player to act (every destination of the
-move menu inside it, marked with the menu's letter), drawn large enough that place names and
-numbers stay readable, beside it the question being asked or the move menu's destinations
-and the distilleries of the close-up with their map numbers and bottles left, above it
-whose turn it is, below it one compact card per player (name with the seat's badge,
-character, points, position, effects, regions, ingredients, special cards). 1000 px wide,
-about as tall (never above 3000 px).
+Readable where Discord shows them: every image is ``WIDTH`` (1000) px wide and its smallest
+text is ``TS`` (18) px, which the desktop client's 616 px wide preview shows at 11 px. No text
+covers another text or a symbol of the map (every symbol is marked for the recorder of
+``render.common``), and a game's text is never cut inside a word: it wraps, or is shortened
+at a word boundary; only players' names may be cut anywhere.
 
-``render_full_board(view, tr)`` — the whole map (every field at the board's drawing
-coordinates, coloured by region, land edges, dashed sea routes, airports, numbered
-distilleries with a legend that names them and lists the bottles still there, pawns as seat
-badges) with a large panel per player; the bot shows it behind a "Full map" button.
+``render_board(view, tr)`` — the posted board, about 1000 x 900 px: above, the round, the
+goal and whose turn it is; on the left a close-up of the map around the player to act
+(every destination of the move menu inside it, marked with the menu's letter; the
+distilleries' map numbers in their discs; pawns as seat badges, the acting one named; as
+many place names as fit beside their fields without covering anything); beside it the
+question being asked (or the last one), the move menu's destinations and the close-up's
+distilleries with their numbers and bottles left; below, one card per player (name with the
+seat's badge, points, character, special cards, position and effects, regions with bottles,
+face-down lost bottles, ingredients).
+
+``render_full_board(view, tr)`` — the whole map at one pixel per board unit (1000 px wide,
+about 2600 px tall): fields coloured by region, land edges, dashed sea routes, airports,
+numbered distilleries, pawns; the round and whose turn in the empty north-west sea, the
+legends of regions and of field shapes in the empty west, the numbered distilleries with the
+bottles still there in the empty south-east; below the map a table with a column per player
+(points, character, position and effects, the bottles of each region, ingredients, special
+cards) and a line per player for lost-distillery and bonus bottles. The bot shows it behind a
+"Full map" button.
 
 Neither ever draws hidden data: face-down lost-distillery bottles are a count, the open
 question's answer is not in the view. Players are named by ``view["names"]`` (the letter
@@ -27,10 +38,12 @@ total. ``private_text(view, tr)``: the same as short Discord markdown."""
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from engines.base import T
-from render.common import (clauses, INK, MUTED, PAPER, canvas, clip, finish, fit, own_seat, player_tag,
-                           rounded, seat_badge, seat_name, seat_rgb, text, text_width, wrap)
+from render.common import (INK, MUTED, PAPER, canvas, clauses, clip, finish, fit, font,
+                           hyphenated_lines, ink_on, language_of, mark, own_seat, readable_size,
+                           rounded, seat_name, seat_rgb, seat_style, text, text_width, wrap)
 from render.shapes import compact, dashed_line, ink_for, resolve_ref, stroked
 
 
@@ -39,20 +52,29 @@ def _(message: str) -> str:
     return message
 
 
-MAP_W, MAP_H = 1000, 1900        # drawing area of the full board (board.json canvas, cropped)
-PANEL_W = 700
-GAP = 16
+WIDTH = 1000                     # every image
+TS = readable_size(WIDTH)        # 18: the smallest text, 11 px at Discord's 616 px
 MARGIN = 14
+GAP = 16
+BADGE_R = TS                     # a seat's badge: its letter is as large as its radius
 
 # the posted close-up
-WIDTH = 1000                     # the whole image
-CROP = 620                       # the square map window, in pixels
+CROP = 620                       # the square map window, in pixels (pasted 1:1)
 COL_X = MARGIN + CROP + GAP      # the column beside it
 COL_W = WIDTH - COL_X - MARGIN
-HEAD_H = 84
+PANEL_W = COL_W                  # the question box beside the close-up
+HEAD_H = 84                      # the header above the close-up
 MAX_ZOOM = 2.4                   # pixels per board unit at most (the board's fields are
-MIN_SIDE = CROP / MAX_ZOOM       # >= 30 units apart: >= 72 px at this zoom)
+MIN_SIDE = CROP / MAX_ZOOM       # >= 34 units apart: >= 80 px at this zoom)
 PAD = 64                         # pixels kept free around the points a close-up must show
+
+# the full map: the board's drawing coordinates at one pixel per unit
+MAP_W, MAP_H = 1000, 1917        # the board's canvas (board.json)
+MAP_OX, MAP_OY = -7, 10          # where board point (0, 0) lands on the image
+MAP_BOTTOM = 1906                # the sea ends here; the player table follows
+
+DISC_R = 15                      # a distillery's disc holds an 18 px two-digit number
+STROKE = 3                       # the white halo of place names on the map
 
 REGION_ORDER = ["IRE", "LOW", "HIGH", "ISL", "ISLAY", "SPEY"]
 REGION_COLOUR = {
@@ -85,14 +107,15 @@ LEGEND_BG = (250, 247, 238)
 EMPTY = (235, 235, 235)
 CARD_BG = (255, 252, 240)
 DEST = (150, 20, 60)             # the move menu's letters on the map
+LOST_INK = (120, 60, 60)
+NONE_BG = (250, 248, 242)
 INGR_COLOUR = {"barley": (220, 180, 60), "water": (80, 150, 220), "yeast": (235, 225, 200)}
 
 
 def _colours():
     from render.common import GAME_COLOURS, SEAT_STYLES
     return ([INK, MUTED, PAPER, SEA, SEA_LINE, EDGE, PANEL, HILITE, DARK, PORT, PUB, START, WHITE,
-             QBOX, QOLD, LEGEND_BG, EMPTY, CARD_BG, DEST, (200, 200, 200), (250, 248, 242),
-             (120, 60, 60)]
+             QBOX, QOLD, LEGEND_BG, EMPTY, CARD_BG, DEST, (200, 200, 200), NONE_BG, LOST_INK]
             + list(REGION_COLOUR.values()) + list(REGION_TINT.values())
             + list(INGR_COLOUR.values())
             + [c for _, c in SEAT_STYLES] + list(GAME_COLOURS.values()))
@@ -190,14 +213,10 @@ def _seat_index(view: dict, seat) -> int:
     return seats.index(seat) if seat in seats else 0
 
 
-def _badge(d, view, seat, xy, radius) -> None:
-    """A seat's badge: its colour and letter."""
-    seat_badge(d, xy, _seat_index(view, seat), radius, colour=seat_rgb(view, seat))
-
-
 def _name(view, seat, width, size, bold=False) -> str:
-    """A player's name shortened to width pixels (the seat letter without names)."""
-    return fit(seat_name(view, seat), width, size, bold)
+    """A player's name shortened to width pixels (the seat letter without names); a name may
+    be cut anywhere."""
+    return fit(seat_name(view, seat), width, size, bold, name=True)
 
 
 def _numbering(fields: list[dict]) -> dict[str, int]:
@@ -288,12 +307,98 @@ def crop_window(view: dict) -> dict:
             "points": [p for p in points if p in fields], "seat": seat}
 
 
+# ----------------------------------------------------------------------------- placement
+@lru_cache(maxsize=8192)
+def _rel_box(s: str, size: int, bold: bool, anchor: str, stroke: int) -> tuple:
+    return font(size, bold).getbbox(s, anchor=anchor, stroke_width=stroke)
+
+
+def _tbox(xy, s: str, size: int, bold=False, anchor: str = "la", stroke: int = 0) -> tuple:
+    """The box ``text`` will draw s in (what the recorder sees)."""
+    l, t, r, b = _rel_box(s, int(size), bool(bold), anchor, int(stroke))
+    return (xy[0] + l, xy[1] + t, xy[0] + r, xy[1] + b)
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _grow(box, n):
+    return (box[0] - n, box[1] - n, box[2] + n, box[3] + n)
+
+
+class _Space:
+    """What is already on a map — the symbols of its fields (with their field), and what was
+    placed (names, letters, pawns) — and whether a box is free: inside ``area`` and over
+    nothing. Boxes are kept in a grid, so that a full map's hundreds stay quick to test."""
+
+    CELL = 64
+
+    def __init__(self, area, reserved=()):
+        self.area = area
+        self._grid: dict[tuple[int, int], list[tuple[tuple, object]]] = {}
+        for box in reserved:
+            self.take(box)
+
+    def _cells(self, box):
+        c = self.CELL
+        for gx in range(int(box[0] // c), int(box[2] // c) + 1):
+            for gy in range(int(box[1] // c), int(box[3] // c) + 1):
+                yield gx, gy
+
+    def _add(self, box, owner) -> None:
+        for cell in self._cells(box):
+            self._grid.setdefault(cell, []).append((box, owner))
+
+    def icon(self, box, fid) -> None:
+        """A field's symbol (``fid``: the field, whose own number may lie on it)."""
+        self._add(box, fid)
+
+    def take(self, box) -> None:
+        self._add(box, None)
+
+    def inside(self, box) -> bool:
+        x0, y0, x1, y1 = self.area
+        return box[0] >= x0 and box[1] >= y0 and box[2] <= x1 and box[3] <= y1
+
+    def hits(self, box, own=None) -> int:
+        seen = set()
+        for cell in self._cells(box):
+            for b, fid in self._grid.get(cell, ()):
+                if (own is None or fid != own) and _overlap(box, b):
+                    seen.add((b, fid))
+        return len(seen)
+
+    def free(self, box, own=None) -> bool:
+        return self.inside(box) and not self.hits(box, own)
+
+    def cost(self, box) -> int:
+        return (0 if self.inside(box) else 1000) + self.hits(box)
+
+
+def _ring(dist, n=8):
+    return [(dist * math.cos(a), dist * math.sin(a))
+            for a in [-math.pi / 4 + j * 2 * math.pi / n for j in range(n)]]
+
+
+def _best(space, boxes):
+    """The first free box, else the one over the least."""
+    for b in boxes:
+        if space.free(b):
+            return b
+    return min(boxes, key=space.cost)
+
+
 # ----------------------------------------------------------------------------- markers
-def _marker(d, t, x, y, m=1.0, col=(200, 200, 200), number=None, empty=False) -> None:
-    """The symbol of a field type at (x, y), m times its normal size."""
+def _marker(d, t, x, y, m=1.0, col=(200, 200, 200), number=None, empty=False,
+            owner=None) -> None:
+    """The symbol of a field type at (x, y), m times its normal size. A distillery's
+    ``number`` is written on it, and an airport's plane when ``number`` is given: texts of the
+    icon ``owner`` (the caller left them out where they would cover another symbol)."""
     def r(v):
         return v * m
     w = max(1, round(2 * min(m, 1.5)))
+    R = _marker_radius(t, m)
     if t == "path":
         d.ellipse((x - r(5), y - r(5), x + r(5), y + r(5)), fill=col, outline=INK, width=1)
     elif t == "ingredient":
@@ -309,28 +414,42 @@ def _marker(d, t, x, y, m=1.0, col=(200, 200, 200), number=None, empty=False) ->
     elif t == "port":
         d.rectangle((x - r(7), y - r(7), x + r(7), y + r(7)), fill=PORT, outline=INK, width=w)
     elif t == "airport":
-        d.ellipse((x - r(12), y - r(12), x + r(12), y + r(12)), fill=PORT, outline=INK, width=w)
-        text(d, (x, y + 1), "✈", size=round(16 * m), fill=WHITE, anchor="mm")
+        d.ellipse((x - R, y - R, x + R, y + R), fill=PORT, outline=INK, width=w)
+        if number is not None:
+            text(d, (x, y + 1), "✈", size=_plane_size(m), fill=WHITE, anchor="mm", owner=owner)
     elif t == "start":
         d.ellipse((x - r(11), y - r(11), x + r(11), y + r(11)), fill=START, outline=INK, width=w)
     elif t == "sea":
         d.ellipse((x - r(6), y - r(6), x + r(6), y + r(6)), fill=SEA_LINE, outline=INK, width=1)
     elif t == "lost":
-        d.ellipse((x - r(13), y - r(13), x + r(13), y + r(13)), fill=DARK, outline=INK, width=w)
+        d.ellipse((x - R, y - R, x + R, y + R), fill=DARK, outline=INK, width=w)
         if number is not None:
-            text(d, (x, y), str(number), size=round(14 * m), fill=WHITE, bold=True, anchor="mm")
+            text(d, (x, y), str(number), size=_number_size(m), fill=WHITE, bold=True,
+                 anchor="mm", owner=owner)
     elif t == "distillery":
-        d.ellipse((x - r(13), y - r(13), x + r(13), y + r(13)), fill=EMPTY if empty else col,
-                  outline=INK, width=w)
+        d.ellipse((x - R, y - R, x + R, y + R), fill=EMPTY if empty else col, outline=INK,
+                  width=w)
         if number is not None:
-            text(d, (x, y), str(number), size=round(14 * m), fill=INK, bold=True, anchor="mm")
+            text(d, (x, y), str(number), size=_number_size(m), fill=INK, bold=True,
+                 anchor="mm", owner=owner)
     else:
         d.ellipse((x - r(5), y - r(5), x + r(5), y + r(5)), fill=col, outline=INK)
 
 
 def _marker_radius(t, m=1.0) -> float:
-    return m * {"distillery": 13, "lost": 13, "airport": 12, "start": 11, "pub": 9,
-                "ingredient": 8, "port": 8, "special": 7}.get(t, 6)
+    if t in ("distillery", "lost"):
+        return max(DISC_R, 13 * m)
+    if t == "airport":
+        return max(DISC_R - 2, 12 * m)
+    return m * {"start": 11, "pub": 9, "ingredient": 8, "port": 8, "special": 7}.get(t, 6)
+
+
+def _number_size(m=1.0) -> int:
+    return max(TS, round(14 * m))
+
+
+def _plane_size(m=1.0) -> int:
+    return max(TS, round(16 * m))
 
 
 def _is_empty(view, fid) -> bool:
@@ -339,8 +458,13 @@ def _is_empty(view, fid) -> bool:
     return (fid in counts and not counts.get(fid)) or (fid in stock and not stock[fid])
 
 
-def _draw_fields(d, view, board, numbers, proj, m, visible) -> None:
-    """Land halos, edges, sea routes and every field marker (distilleries last, on top)."""
+def _draw_fields(d, view, board, numbers, proj, m, visible, space,
+                 dests=()) -> tuple[dict, set]:
+    """Land halos, edges, sea routes, the move menu's rings around its destinations and the
+    open question's ring, then every field's symbol (distilleries last, on top). Every symbol
+    is marked, and kept clear in ``space`` with its rings; a distillery's number is written on
+    its disc where it covers no other symbol and stays on the image. Returns each field's
+    radius with its rings, and the distilleries numbered."""
     fields = _fields(board)
     k = proj.k
     halo = 26 * max(1.0, k * 0.9)
@@ -363,6 +487,33 @@ def _draw_fields(d, view, board, numbers, proj, m, visible) -> None:
             if sea and port in fields and (port in vis or sea.get("id") in vis):
                 dashed_line(d, proj(fields[port]), proj(sea), fill=SEA_LINE, width=lw,
                             dash=round(8 * m), gap=round(6 * m))
+    q = view.get("question")
+    asked = q.get("distillery") if isinstance(q, dict) else None
+    dests = set(dests)
+    ring_w = max(3, round(2 * m))
+    for fid in visible:            # rings first: a neighbour's disc may lie on one
+        x, y = proj(fields[fid])
+        if fid in dests:
+            rr = _marker_radius(fields[fid].get("type"), m) + 4
+            d.ellipse((x - rr, y - rr, x + rr, y + rr), outline=DEST, width=ring_w)
+        if fid == asked:
+            rr = 19 * m
+            d.ellipse((x - rr, y - rr, x + rr, y + rr), outline=HILITE, width=max(5, round(5 * m)))
+    ext: dict[str, float] = {}
+    symbols = _Space(space.area)
+    for fid in visible:
+        t = fields[fid].get("type")
+        r = _marker_radius(t, m) + 1
+        x, y = proj(fields[fid])
+        symbols.icon((x - r, y - r, x + r, y + r), fid)
+        if fid in dests:
+            r = max(r, _marker_radius(t, m) + 4 + ring_w / 2 + 1)
+        if fid == asked:
+            r = max(r, 19 * m + 3.5)
+        ext[fid] = r
+        space.icon((x - r, y - r, x + r, y + r), fid)
+    numbered: set = set()
+    W, H = d.im.size
     for pass_ in (0, 1):
         for fid in visible:
             f = fields[fid]
@@ -370,294 +521,177 @@ def _draw_fields(d, view, board, numbers, proj, m, visible) -> None:
             if (t in ("distillery", "lost")) != bool(pass_):
                 continue
             x, y = proj(f)
+            r = _marker_radius(t, m) + 1
+            box = (x - r, y - r, x + r, y + r)
+            icon = mark(d, box) if box[2] > 0 and box[3] > 0 and box[0] < W and box[1] < H \
+                else None
             col = REGION_COLOUR.get(f.get("region"), REGION_COLOUR[None])
-            _marker(d, t, x, y, m, col, numbers.get(fid), _is_empty(view, fid))
-    q = view.get("question")
-    if isinstance(q, dict) and q.get("distillery") in vis:     # where the question is asked
-        x, y = proj(fields[q["distillery"]])
-        rr = 19 * m
-        d.ellipse((x - rr, y - rr, x + rr, y + rr), outline=HILITE, width=max(5, round(5 * m)))
+            label = numbers.get(fid) if t in ("distillery", "lost") else \
+                ("✈" if t == "airport" else None)
+            if label is not None:
+                size = _plane_size(m) if t == "airport" else _number_size(m)
+                nb = _tbox((x, y + (1 if t == "airport" else 0)), str(label), size,
+                           t != "airport", "mm")
+                if not symbols.free(nb, own=fid):
+                    label = None
+                elif t != "airport":
+                    numbered.add(fid)
+            _marker(d, t, x, y, m, col, label, _is_empty(view, fid), owner=icon)
+    return ext, numbered
 
 
-class _Space:
-    """Boxes already taken on a map (labels, letters, pawns) and the field markers that labels
-    keep clear of."""
-
-    def __init__(self, area, markers, reserved=()):
-        self.area = area
-        self.markers = markers          # (x, y, r, field id)
-        self.boxes: list[tuple] = list(reserved)
-        self.reserved = list(reserved)
-
-    def inside(self, box) -> bool:
-        x0, y0, x1, y1 = self.area
-        return box[0] >= x0 and box[1] >= y0 and box[2] <= x1 and box[3] <= y1 and \
-            not any(_overlap(box, r) for r in self.reserved)
-
-    def cost(self, box, own=None) -> int:
-        n = 0 if self.inside(box) else 1000
-        n += 20 * sum(1 for b in self.boxes if _overlap(box, b))
-        for x, y, r, fid in self.markers:
-            if fid != own and box[0] - r < x < box[2] + r and box[1] - r < y < box[3] + r:
-                n += 1
-        return n
-
-    def free(self, box, own=None, markers=True) -> bool:
-        if not self.inside(box) or any(_overlap(box, b) for b in self.boxes):
-            return False
-        return not markers or not any(
-            fid != own and box[0] - r < x < box[2] + r and box[1] - r < y < box[3] + r
-            for x, y, r, fid in self.markers)
-
-    def take(self, box) -> None:
-        self.boxes.append(box)
-
-
-def _overlap(a, b) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-def _ring(dist, n=8):
-    return [(dist * math.cos(a), dist * math.sin(a))
-            for a in [-math.pi / 4 + j * 2 * math.pi / n for j in range(n)]]
-
-
-def _draw_letters(d, view, fields, proj, space, m, size, later=None) -> dict[str, tuple]:
-    """The move menu's letters beside their fields (a ring around each destination); returns
-    field -> the letter's box. With ``later`` (a list), the rings are drawn now and the
-    letters are appended to it as drawing steps, to go on top of everything."""
+def _place_letters(d, view, fields, proj, space, ext, size, lines, tops,
+                   reach=110) -> dict[str, tuple]:
+    """The move menu's letters on boxes beside their fields: each box where it covers
+    nothing, as near its field as it can be (its middle at most ``reach`` px away while there
+    is room there, else up to 1.8 times as far; a letter with no room at all is left out, its
+    field's ring and the menu's list still showing it). The leader lines and the boxes are
+    appended to ``lines`` and ``tops`` as drawing steps. Returns field -> the letter's box."""
     mv = _move(view)
     out: dict[str, tuple] = {}
     if not mv:
         return out
-    steps = later if later is not None else []
-    half = size * 0.75
     opts = [o for o in mv["options"] if isinstance(o, dict) and o.get("to") in fields]
-    for o in opts:                       # rings first, so no letter is drawn over
-        f = fields[o["to"]]
-        x, y = proj(f)
-        rr = _marker_radius(f.get("type"), m) + 5
-        d.ellipse((x - rr, y - rr, x + rr, y + rr), outline=DEST, width=max(3, round(2 * m)))
     for o in opts:
-        f = fields[o["to"]]
-        x, y = proj(f)
+        fid = o["to"]
+        x, y = proj(fields[fid])
         letter = str(o.get("letter") or "?")[:3]
-        w = max(half, text_width(letter, size, True) / 2 + size * 0.3)
-        dist = _marker_radius(f.get("type"), m) + 8 + half
-        cands = [(x + dx, y + dy) for dx, dy in _ring(dist)] + \
-                [(x + dx, y + dy) for dx, dy in _ring(dist + half * 1.6)]
-        cx, cy = min(cands, key=lambda c: space.cost((c[0] - w, c[1] - half, c[0] + w,
-                                                       c[1] + half), o["to"]))
-        box = (cx - w, cy - half, cx + w, cy + half)
-        space.take(box)
+        hw = max(size + 10, text_width(letter, size, True) + 14) / 2
+        hh = (size + 10) / 2
+        r0 = ext.get(fid, 10)
+        cands = []
+        dist = r0 + 4 + hh
+        while dist <= 1.8 * reach + hh:           # further off only when there is no room
+            n = 8 if dist < r0 + 4 + 2 * hh else 16
+            for dx, dy in _ring(dist + max(0, hw - hh) * 0.7, n):
+                cands.append((x + dx - hw, y + dy - hh, x + dx + hw, y + dy + hh))
+            dist += hh
+        box = next((b for b in cands if space.free(_grow(b, 2))), None)
+        if box is None:             # no room left: the ring and the menu's list name it
+            continue
+        space.take(_grow(box, 2))
+        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
         dist0 = math.hypot(cx - x, cy - y) or 1
-        r0 = _marker_radius(f.get("type"), m) + 5
+        rr = r0 - 1
 
-        def step(x=x, y=y, cx=cx, cy=cy, r0=r0, dist0=dist0, box=box, letter=letter):
-            d.line((x + (cx - x) * r0 / dist0, y + (cy - y) * r0 / dist0, cx, cy), fill=DEST,
+        def line(x=x, y=y, cx=cx, cy=cy, rr=rr, dist0=dist0):
+            d.line((x + (cx - x) * rr / dist0, y + (cy - y) * rr / dist0, cx, cy), fill=DEST,
                    width=3)
+
+        def top(box=box, cx=cx, cy=cy, letter=letter):
             d.rounded_rectangle(box, radius=6, fill=DEST, outline=WHITE, width=2)
-            text(d, (cx, cy), letter, size=size, fill=WHITE, bold=True, anchor="mm")
-        steps.append(step)
-        out[o["to"]] = box
-    if later is None:
-        for step in steps:
-            step()
+            icon = mark(d, box)
+            text(d, (cx, cy), letter, size=size, fill=WHITE, bold=True, anchor="mm", owner=icon)
+        lines.append(line)
+        tops.append(top)
+        out[fid] = box
     return out
 
 
-def _draw_pawns(d, view, fields, proj, space, radius, name_size=0, later=None) -> None:
-    """Every seat's pawn beside its field; the acting seat's with a red ring (and its
-    player's name when name_size is given). With ``later`` (a list), the pawns are placed now
-    and drawn by the steps appended to it."""
-    steps = later if later is not None else []
+def _pawn(d, view, seat, xy, radius, acting=False) -> None:
+    """A pawn: the seat's badge (colour and letter) on a white halo, the acting seat's in a
+    red ring; marked as one icon, its letter on it."""
+    x, y = xy
+    outer = radius + (7 if acting else 3)
+    if acting:
+        d.ellipse((x - outer, y - outer, x + outer, y + outer), outline=HILITE, width=4)
+    d.ellipse((x - radius - 3, y - radius - 3, x + radius + 3, y + radius + 3), fill=WHITE)
+    _badge(d, view, seat, xy, radius, outer)
+
+
+def _badge(d, view, seat, xy, radius=BADGE_R, outer=None) -> None:
+    """A seat's badge: a disc in its colour with its letter, at least TS px (marked as an
+    icon of radius ``outer``, the letter its own text)."""
+    x, y = xy
+    colour = seat_rgb(view, seat)
+    letter = seat_style(_seat_index(view, seat))[0]
+    d.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour, outline=INK, width=2)
+    o = outer or radius
+    icon = mark(d, (x - o, y - o, x + o, y + o))
+    text(d, (x, y), letter, size=max(TS, radius), fill=ink_on(colour), bold=True, anchor="mm",
+         owner=icon)
+
+
+def _place_pawns(d, view, fields, proj, space, ext, radius, lines, tops, tag_size=0) -> None:
+    """Every seat's pawn beside its field, where it covers nothing (the acting seat's last,
+    with its player's name on a tag when ``tag_size`` is given); drawn by the steps appended
+    to ``lines`` (leader lines) and ``tops``."""
     occupants = (view.get("board") or {}).get("occupants") or {}
     acting = None if view.get("finished") else _acting(view)
     order = sorted(occupants.items(), key=lambda kv: acting in (kv[1] or []))
+    ax0, ay0, ax1, ay1 = space.area
     for fid, seats in order:
         if fid not in fields:
             continue
         x, y = proj(fields[fid])
-        ax0, ay0, ax1, ay1 = space.area
         if not (ax0 <= x <= ax1 and ay0 <= y <= ay1):       # off this map window
             continue
         for seat in sorted(seats or [], key=lambda s: s == acting):
-            base = _marker_radius(fields[fid].get("type"), radius / 16) + radius + 8
-            cands = [(x + dx, y + dy) for dist in (base, base + radius * 1.4, base + radius * 2.8)
-                     for dx, dy in _ring(dist)]
-            px, py = min(cands, key=lambda c: space.cost(
-                (c[0] - radius - 3, c[1] - radius - 3, c[0] + radius + 3, c[1] + radius + 3), fid))
-            space.take((px - radius - 4, py - radius - 4, px + radius + 4, py + radius + 4))
+            me = seat == acting
+            outer = radius + (7 if me else 3)
+            r0 = ext.get(fid, _marker_radius(fields[fid].get("type")) + 1)
+            cands = [(x + dx - outer, y + dy - outer, x + dx + outer, y + dy + outer)
+                     for j in range(7) for dx, dy in _ring(r0 + outer + 6 + j * outer * 0.9,
+                                                           12 if j < 2 else 20)]
+            box = _grow(_best(space, [_grow(b, 1) for b in cands]), -1)
+            space.take(_grow(box, 1))
+            px, py = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
             dist = math.hypot(px - x, py - y) or 1
-            r0 = _marker_radius(fields[fid].get("type"), radius / 16) + 2
+            rr = r0 - 1
 
-            def step(x=x, y=y, px=px, py=py, dist=dist, r0=r0, seat=seat):
-                d.line((x + (px - x) * r0 / dist, y + (py - y) * r0 / dist, px, py), fill=INK,
+            def line(x=x, y=y, px=px, py=py, dist=dist, rr=rr):
+                d.line((x + (px - x) * rr / dist, y + (py - y) * rr / dist, px, py), fill=INK,
                        width=3)
-                if seat == acting:
-                    d.ellipse((px - radius - 7, py - radius - 7, px + radius + 7, py + radius + 7),
-                              outline=HILITE, width=4)
-                d.ellipse((px - radius - 3, py - radius - 3, px + radius + 3, py + radius + 3),
-                          fill=WHITE)
-                _badge(d, view, seat, (px, py), radius)
-            steps.append(step)
-            if name_size and seat == acting:
-                steps.append(_name_tag(d, view, seat, px, py, radius + 8, space, name_size))
-    if later is None:
-        for step in steps:
-            step()
+
+            def top(px=px, py=py, seat=seat, me=me):
+                _pawn(d, view, seat, (px, py), radius, me)
+            lines.append(line)
+            tops.append(top)
+            if tag_size and me:
+                tops.append(_name_tag(d, view, seat, px, py, outer + 3, space, tag_size))
 
 
 def _name_tag(d, view, seat, px, py, gap, space, size):
-    """The acting player's name on a white tag beside their pawn: placed now, drawn by the
-    step returned."""
-    name = _name(view, seat, 190, size, True)
-    w = text_width(name, size, True) + 14
-    h = size + 12
+    """The acting player's name on a white tag beside their pawn where it covers nothing:
+    placed now, drawn by the step returned (nothing when there is no room)."""
+    name = _name(view, seat, 200, size, True)
+    nb = _tbox((0, 0), name, size, True, "lm")
+    w, h = nb[2] - nb[0] + 16, max(nb[3] - nb[1], size) + 12
     cands = [(px + gap, py - h / 2), (px - gap - w, py - h / 2), (px - w / 2, py - gap - h),
-             (px - w / 2, py + gap)]
-    x0, y0 = min(cands, key=lambda c: space.cost((c[0], c[1], c[0] + w, c[1] + h)))
-    box = (x0, y0, x0 + w, y0 + h)
-    space.take(box)
+             (px - w / 2, py + gap), (px + gap * 0.7, py - gap * 0.7 - h),
+             (px + gap * 0.7, py + gap * 0.7), (px - gap * 0.7 - w, py - gap * 0.7 - h),
+             (px - gap * 0.7 - w, py + gap * 0.7)]
+    boxes = [(x0, y0, x0 + w, y0 + h) for x0, y0 in cands]
+    box = next((b for b in boxes if space.free(_grow(b, 1))), None)
+    if box is None:
+        return lambda: None
+    space.take(_grow(box, 1))
 
     def step():
         d.rounded_rectangle(box, radius=7, fill=WHITE, outline=seat_rgb(view, seat), width=3)
-        text(d, (x0 + 7, y0 + h / 2), name, size=size, bold=True, anchor="lm")
+        icon = mark(d, box)
+        text(d, (box[0] + 8 - nb[0], (box[1] + box[3]) / 2), name, size=size, bold=True,
+             anchor="lm", owner=icon)
     return step
 
 
-def _label(d, space, fid, x, y, r, s, size, bold=True, must=False) -> bool:
-    """A place name beside its marker where it covers nothing else (or, when it must be
-    shown, where it covers the least)."""
-    w = text_width(s, size, bold) + 6
-    h = size + 6
-    cands = [((x + r + 4, y - h / 2, x + r + 4 + w, y + h / 2), (x + r + 7, y), "lm"),
-             ((x - r - 4 - w, y - h / 2, x - r - 4, y + h / 2), (x - r - 7, y), "rm"),
-             ((x - w / 2, y + r + 3, x + w / 2, y + r + 3 + h), (x, y + r + 5), "mt"),
-             ((x - w / 2, y - r - 3 - h, x + w / 2, y - r - 3), (x, y - r - 5), "mb")]
-    if must:        # a name that must be shown may also stand a line further off
-        for dy in (-h, h):
-            cands += [((x + r - 2, y + dy - h / 2, x + r - 2 + w, y + dy + h / 2),
-                       (x + r + 1, y + dy), "lm"),
-                      ((x - r + 2 - w, y + dy - h / 2, x - r + 2, y + dy + h / 2),
-                       (x - r - 1, y + dy), "rm")]
-    ok = [c for c in cands if space.free(c[0], fid)]
-    if not ok:
-        if not must:
-            return False
-        ok = [min(cands, key=lambda c: space.cost(c[0], fid))]
-    box, xy, anchor = ok[0]
-    space.take(box)
-    stroked(d, xy, s, size=size, bold=bold, anchor=anchor)
-    return True
-
-
-# ----------------------------------------------------------------------------- full map
-def _draw_map(d, view, tr, ox, oy, board, numbers, reserved=()) -> None:
-    """The whole board at its drawing coordinates; ``reserved``: boxes (legends) that
-    labels and pawns keep clear of."""
-    fields = _fields(board)
-    proj = _Proj(0, 0, 1.0, ox, oy)
-    d.rectangle((ox, oy, ox + MAP_W, oy + MAP_H), fill=SEA)
-    _draw_fields(d, view, board, numbers, proj, 1.0, list(fields))
-    markers = [(*proj(f), _marker_radius(f.get("type")) + 1, fid) for fid, f in fields.items()]
-    space = _Space((ox, oy, ox + MAP_W, oy + MAP_H), markers, reserved)
-    later: list = []
-    _draw_letters(d, view, fields, proj, space, 1.0, 18, later)
-    # start fields and airports named (few, and players steer by them)
-    for fid, f in fields.items():
-        if f.get("type") in ("start", "airport"):
-            x, y = proj(f)
-            _label(d, space, fid, x, y, 14, fit(tr(str(f.get("name", fid))), 170, 14, True), 14,
-                   must=True)
-    _draw_pawns(d, view, fields, proj, space, 16)
-    for step in later:
-        step()
-
-
-def _draw_legend_types(d, tr, x, y) -> int:
-    """The field shapes, drawn in the empty west of Scotland."""
-    text(d, (x, y), tr(T("Fields", context="map legend: kinds of field")), size=18, bold=True)
-    y += 28
-    items = [("distillery", tr("distillery (number)")), ("lost", tr("lost distillery")),
-             ("ingredient", tr("ingredients")), ("special", tr("special card")),
-             ("pub", tr("pub")), ("port", tr("port")), ("sea", tr("sea route")),
-             ("airport", tr("airport")), ("start", tr("start")), ("path", tr("path"))]
-    for t, label in items:
-        cx, cy = x + 14, y + 10
-        if t == "sea":
-            dashed_line(d, (cx - 14, cy), (cx + 14, cy), fill=SEA_LINE, width=3, dash=6, gap=4)
-        else:
-            _marker(d, t, cx, cy, 0.92, (200, 200, 200),
-                    {"distillery": 7, "lost": 9}.get(t))
-        text(d, (x + 36, y + 1), fit(label, 210, 15), size=15)
-        y += 28
-    return y
-
-
-def _draw_legend_regions(d, view, tr, x, y, width) -> int:
-    text(d, (x, y), tr("Regions"), size=18, bold=True)
-    y += 28
-    for code in REGION_ORDER:
-        d.rectangle((x, y + 1, x + 22, y + 21), fill=REGION_COLOUR[code], outline=INK)
-        text(d, (x + 30, y + 2), fit(_region_name(view, tr, code), width - 30, 15), size=15)
-        y += 26
-    return y
-
-
-def _stock_tail(view, tr, fid, lost: bool) -> str:
-    """What a distillery still holds, as drawn in the legends: "1 3 5", "×2" or "—"."""
-    stock = view.get("distillery_stock") or {}
-    counts = view.get("distilleries") or {}
-    if lost:
-        return tr("lost")
-    if fid in stock:
-        vals = stock[fid] or []
-        if vals and any(vals):
-            return " ".join(str(v) for v in vals)
-        return "×" + str(len(vals)) if vals else "—"
-    if fid in counts:
-        return "×" + str(counts[fid]) if counts[fid] else "—"
-    return ""
-
-
-def _draw_legend_distilleries(d, view, tr, x, y, width, height, fields, numbers) -> None:
-    """Numbered distilleries by region, with the bottle values still there."""
-    rounded(d, (x, y, x + width, y + height), fill=LEGEND_BG, radius=12, width=2)
-    text(d, (x + 12, y + 8), tr("Distilleries (bottles left)"), size=18, bold=True)
-    entries: list[tuple[str, object]] = []
-    by_region: dict = {}
-    for fid, n in sorted(numbers.items(), key=lambda kv: kv[1]):
-        by_region.setdefault(fields[fid].get("region"), []).append(fid)
-    for code in REGION_ORDER + [r for r in by_region if r not in REGION_ORDER]:
-        if code not in by_region:
-            continue
-        entries.append(("head", code))
-        entries.extend(("item", fid) for fid in by_region[code])
-    line_h = 20
-    top = y + 38
-    per_col = max(1, (height - 48) // line_h)
-    ncols = max(1, -(-len(entries) // per_col))
-    per_col = -(-len(entries) // ncols)
-    cw = (width - 16) // ncols
-    for k, (kind, val) in enumerate(entries):
-        c, r = divmod(k, per_col)
-        ex, ey = x + 10 + c * cw, top + r * line_h
-        if kind == "head":
-            d.rectangle((ex, ey + 2, ex + 16, ey + 17), fill=REGION_COLOUR.get(val), outline=INK)
-            text(d, (ex + 22, ey + 1), fit(_region_name(view, tr, val), cw - 26, 15, True),
-                 size=15, bold=True)
-            continue
-        f = fields[val]
-        lost = f.get("type") == "lost"
-        text(d, (ex + 20, ey + 1), str(numbers[val]), size=14, bold=True, anchor="ra")
-        tail = _stock_tail(view, tr, val, lost)
-        tw = text_width(tail, 14, True) if tail else 0
-        text(d, (ex + 26, ey + 1), fit(tr(str(f.get("name", val))), cw - 36 - tw, 14), size=14,
-             fill=MUTED if (tail == "—") else INK)
-        if tail:
-            text(d, (ex + cw - 8, ey + 1), tail, size=14, bold=True, anchor="ra",
-                 fill=(120, 60, 60) if lost else INK)
+def _label(d, space, x, y, r, s, size, bold=True, far=False) -> bool:
+    """A place name beside its symbol (radius r) where it covers nothing; ``far``: it may also
+    stand a line above or below. Returns whether it was drawn."""
+    gap = 3
+    cands = [((x + r + gap, y), "lm"), ((x - r - gap, y), "rm"), ((x, y + r + gap), "mt"),
+             ((x, y - r - gap), "mb")]
+    if far:
+        for dy in (-1, 1):
+            cands += [((x + r * 0.6, y + dy * (r + size * 0.8)), "lm"),
+                      ((x - r * 0.6, y + dy * (r + size * 0.8)), "rm")]
+    for xy, anchor in cands:
+        box = _tbox(xy, s, size, bold, anchor, STROKE)
+        if space.free(_grow(box, 1)):
+            space.take(_grow(box, 1))
+            stroked(d, xy, s, size=size, bold=bold, anchor=anchor, stroke_width=STROKE)
+            return True
+    return False
 
 
 # ----------------------------------------------------------------------------- texts
@@ -718,14 +752,18 @@ def _question_head(view, tr, q, width, size) -> str:
     return tr(t)
 
 
+QUESTION_BADGE = 2 * BADGE_R + 10        # the room the asked player's badge takes in the box
+LINE_GAP = 7                             # between two lines of text
+
+
 def _question_lines(view, tr, width, compact_=False,
                     badge=0) -> list[tuple[str, int, bool, tuple]]:
-    """Lines of the question box: (text, size, bold, colour). ``compact_``: the posted board's
-    narrower, shorter box; ``badge``: pixels kept free at the end of the first lines for the
-    player's badge (see ``_question_box``)."""
+    """Lines of the question box: (text, size, bold, colour), every one at least TS px.
+    ``compact_``: fewer lines (the posted board's box); ``badge``: pixels kept free at the end
+    of the head's lines for the player's badge (see ``_question_box``)."""
     q = view.get("question")
     out: list[tuple[str, int, bool, tuple]] = []
-    hs, qs, os_ = (19, 18, 18) if compact_ else (20, 18, 17)
+    hs, qs, os_ = TS + 1, TS, TS
     q_lines, o_lines = (6, 2) if compact_ else (8, 3)
     if isinstance(q, dict):
         head = _question_head(view, tr, q, width - badge, hs)
@@ -752,46 +790,47 @@ def _question_lines(view, tr, width, compact_=False,
         if limit:
             extra.append(tr(T("{n} second to answer", plural="{n} seconds to answer", n=limit)))
         if extra:
-            out.append((fit(" · ".join(extra), width, 16), 16, False, MUTED))
+            out += [(line, TS, False, MUTED) for line in _joined(extra, width, TS)[:2]]
         return out
     last = view.get("last_question")
     if isinstance(last, dict) and last.get("question"):
-        who = _name(view, last.get("seat", "?"), max(80, width // 3), 16, True)
+        who = _name(view, last.get("seat", "?"), max(80, width // 3), TS, True)
         if last.get("result") == "right":
             head = tr("Last question: {player} was right", player=who)
         else:
             head = tr("Last question: {player} was wrong", player=who)
-        for line in wrap(head, width - badge, 16, True, max_lines=2):
-            out.append((line, 16, True, MUTED))
-        for line in wrap(str(last.get("question")), width, 15)[:3]:
-            out.append((line, 15, False, MUTED))
+        for line in wrap(head, width - badge, TS, True, max_lines=2):
+            out.append((line, TS, True, MUTED))
+        for line in wrap(str(last.get("question")), width, TS, max_lines=3):
+            out.append((line, TS, False, MUTED))
         if last.get("answer") is not None:
-            out.append((fit(tr("Answer: {answer}", answer=str(last.get("answer"))), width, 15,
-                            True), 15, True, MUTED))
+            answer = tr("Answer: {answer}", answer=str(last.get("answer")))
+            for line in wrap(answer, width, TS, True, max_lines=2):
+                out.append((line, TS, True, MUTED))
     return out
 
 
 def _question_box(d, view, box, lines, open_q) -> None:
     """The question box with its lines and the asked player's badge in its top right
     corner."""
-    x0, y0, x1, _ = box
+    x0, y0, x1, y1 = box
     rounded(d, box, fill=QBOX if open_q else QOLD, radius=10, width=3 if open_q else 1)
-    _draw_lines(d, x0 + 12, y0 + 10, lines)
+    _draw_lines(d, x0 + 12, y0 + 10, lines, within=box)
     q = view.get("question") if open_q else view.get("last_question")
     seat = q.get("seat") if isinstance(q, dict) else None
     if seat in (view.get("seats") or []):
-        _badge(d, view, seat, (x1 - 22, y0 + 22), 13)
+        _badge(d, view, seat, (x1 - 8 - BADGE_R, y0 + 8 + BADGE_R))
 
 
-def _draw_lines(d, x, y, lines) -> int:
+def _draw_lines(d, x, y, lines, within=None) -> int:
     for s, size, bold, colour in lines:
-        text(d, (x, y), s, size=size, bold=bold, fill=colour)
-        y += size + 7
+        text(d, (x, y), s, size=size, bold=bold, fill=colour, within=within)
+        y += size + LINE_GAP
     return y
 
 
 def _lines_height(lines) -> int:
-    return sum(size + 7 for _, size, _, _ in lines)
+    return sum(size + LINE_GAP for _, size, _, _ in lines)
 
 
 def _bottle_label(b: dict) -> str:
@@ -822,7 +861,8 @@ def _effects(tr, p) -> list[str]:
     return out
 
 
-def _lost_line(tr, p) -> str:
+def _lost_bits(tr, p) -> list[str]:
+    """A seat's lost-distillery and bonus bottles, each a whole label."""
     bits = []
     hidden = _int(p.get("lost_hidden"))
     if hidden:
@@ -837,70 +877,439 @@ def _lost_line(tr, p) -> str:
     bonus = p.get("bonus_cards") or []
     if bonus:
         bits.append(tr(T("{n} bonus bottle", plural="{n} bonus bottles", n=len(bonus))))
-    return " · ".join(bits)
+    return bits
 
 
-# ----------------------------------------------------------------------------- full panels
-def _player_panel_height(view, p) -> int:
-    return 236
+def _stock_tail(view, tr, fid, lost: bool) -> str:
+    """What a distillery still holds, as drawn in the legends: "1 3 5", "×2" or "—"."""
+    stock = view.get("distillery_stock") or {}
+    counts = view.get("distilleries") or {}
+    if lost:
+        return tr("lost")
+    if fid in stock:
+        vals = stock[fid] or []
+        if vals and any(vals):
+            return " ".join(str(v) for v in vals)
+        return "×" + str(len(vals)) if vals else "—"
+    if fid in counts:
+        return "×" + str(counts[fid]) if counts[fid] else "—"
+    return ""
 
 
-def _draw_player(d, view, tr, seat, p, box) -> None:
-    x0, y0, x1, y1 = box
-    colour = seat_rgb(view, seat)
-    acting = seat in (view.get("to_act") or []) or seat == view.get("current")
-    rounded(d, box, fill=PANEL, radius=12, width=4 if acting else 2,
-            outline=colour if acting else INK)
-    pts_label = tr(_points(p.get("points_visible", 0)))
-    pw = text_width(pts_label, 24, True)
-    room_ = x1 - x0 - 40 - pw
-    nx = player_tag(d, (x0 + 12, y0 + 25), view, seat, room_ // 2, 22, bold=True) + 14
-    char = tr(str(p.get("character_name") or p.get("character") or ""))
-    text(d, (nx, y0 + 25), fit(char, max(0, x0 + 12 + room_ - nx), 19), size=19, fill=DARK,
-         anchor="lm")
-    text(d, (x1 - 14, y0 + 10), pts_label, size=24, bold=True, anchor="ra")
-    # line 2: where, effects, last roll
-    bits = [_where(view, tr, p)] + _effects(tr, p)
-    if p.get("last_roll"):
-        bits.append(tr("last roll: {face}", face=p.get("last_roll")))
-    text(d, (x0 + 14, y0 + 48), fit(" · ".join(bits), x1 - x0 - 28, 16), size=16)
-    # bottles by region: 2 rows of 3 boxes
-    bottles = p.get("bottles") or {}
-    regions = p.get("regions") or []
-    bw = (x1 - x0 - 28 - 2 * 8) // 3
-    for k, code in enumerate(REGION_ORDER):
-        r, c = divmod(k, 3)
-        bx, by = x0 + 14 + c * (bw + 8), y0 + 76 + r * 56
-        have = bottles.get(code) or []
-        fill = REGION_COLOUR[code] if (have or code in regions) else (250, 248, 242)
-        d.rounded_rectangle((bx, by, bx + bw, by + 50), radius=8, fill=fill, outline=INK,
-                            width=2 if have else 1)
-        text(d, (bx + 8, by + 4), fit(_region_name(view, tr, code), bw - 16, 14), size=14,
-             fill=ink_for(fill))
-        vals = "  ".join(_bottle_label(b) for b in have if isinstance(b, dict)) or "—"
-        text(d, (bx + 8, by + 25), fit(vals, bw - 16, 17, True), size=17, bold=True,
-             fill=ink_for(fill))
-    # lost bottles, bonus cards
-    y = y0 + 190
-    text(d, (x0 + 14, y), fit(_lost_line(tr, p), x1 - x0 - 28, 15), size=15)
-    # ingredients and specials
-    y += 22
-    x = x0 + 14
-    ingr = p.get("ingredients") or {}
-    cards = tr(T("{n} special card", plural="{n} special cards", n=_int(p.get("special_cards"))))
-    for k in INGR_COLOUR:
-        if k not in ingr:
-            continue
-        d.rectangle((x, y + 2, x + 14, y + 16), fill=INGR_COLOUR[k], outline=INK)
-        lab = fit(tr(_tokens(k, ingr[k])), 150, 15)
-        text(d, (x + 20, y), lab, size=15)
-        x += 30 + text_width(lab, 15)
-    text(d, (x1 - 14, y), fit(cards, max(40, x1 - 14 - x), 15, True), size=15, bold=True,
-         anchor="ra")
+def _joined(parts: list[str], width: int, size: int, bold=False) -> list[str]:
+    """Whole labels on lines of at most width pixels, " · " between two on a line; a label
+    too long for a line wraps between words."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and text_width(lines[-1] + " · " + part, size, bold) <= width:
+            lines[-1] += " · " + part
+        else:
+            lines += wrap(part, width, size, bold, max_lines=3)
+    return lines
+
+
+def _cell_lines(s: str, width: int, size: int = TS, bold=False, max_lines: int = 3,
+                lang: str = "en") -> list[str]:
+    """s in at most max_lines lines of a narrow cell: broken between words, else a word too
+    long for a line hyphenated ("Bunna-" / "habhain"); cut with an ellipsis only when even
+    that does not hold it."""
+    if all(text_width(w, size, bold) <= width for w in s.split()):
+        lines = wrap(s, width, size, bold, max_lines=max(max_lines, 8))
+        if len(lines) <= max_lines:
+            return lines
+    for hy in dict.fromkeys((lang, "hu", "en", "de")):   # place names are Gaelic or Scots
+        lines = hyphenated_lines(s, width, size, bold, max_lines, hy)
+        if lines:
+            return lines
+    return wrap(s, width, size, bold, max_lines=max_lines)
+
+
+def _number_disc(d, view, fields, numbers, fid, cx, cy, r=DISC_R) -> None:
+    """A distillery's map number in a disc of its region's colour (dark: a lost one)."""
+    f = fields.get(fid) or {}
+    lost = f.get("type") == "lost"
+    col = DARK if lost else (EMPTY if _is_empty(view, fid) else
+                             REGION_COLOUR.get(f.get("region"), REGION_COLOUR[None]))
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=col, outline=INK, width=2)
+    icon = mark(d, (cx - r, cy - r, cx + r, cy + r))
+    text(d, (cx, cy), str(numbers.get(fid, "")), size=TS, bold=True, anchor="mm",
+         fill=WHITE if lost else INK, owner=icon)
+
+
+def _square(d, box, fill, label=None, size=TS, width=1) -> None:
+    """A coloured square (a region, an ingredient) marked as an icon, with its count on it."""
+    d.rounded_rectangle(box, radius=5, fill=fill, outline=INK, width=width)
+    icon = mark(d, box)
+    if label is not None:
+        text(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), str(label), size=size, bold=True,
+             anchor="mm", fill=ink_for(fill), owner=icon)
+
+
+def _name_lines(view, seat, first: int, width: int, size: int, bold=True,
+                max_lines: int = 2, lang: str = "en") -> list[str]:
+    """A player's name in at most max_lines lines, the first ``first`` px wide (beside the
+    badge), the others ``width``: broken between its words (or hyphenated, when the lines are
+    equally wide), the rest cut anywhere (a name)."""
+    name = clip(seat_name(view, seat), 200)
+    if first == width:
+        hy = hyphenated_lines(name, width, size, bold, max_lines, lang)
+        if hy:
+            return hy
+    lines: list[str] = []
+    words = name.split()
+    while words and len(lines) < max_lines:
+        room_ = first if not lines else width
+        line = words.pop(0)
+        while words and text_width(line + " " + words[0], size, bold) <= room_:
+            line += " " + words.pop(0)
+        if text_width(line, size, bold) > room_ or (words and len(lines) == max_lines - 1):
+            line = fit(" ".join([line] + words), room_, size, bold, name=True)
+            words = []
+        lines.append(line)
+    return lines or [""]
+
+
+def _tag(d, view, seat, x, y, width, size, bold=True, within=None) -> int:
+    """A seat's badge (colour and letter) and its player's name, fitted into width pixels from
+    x (the badge's left edge; y the middle). Returns the x after the name."""
+    _badge(d, view, seat, (x + BADGE_R, y))
+    nx = x + 2 * BADGE_R + 8
+    name = _name(view, seat, max(0, x + width - nx), size, bold)
+    box = text(d, (nx, y), name, size=size, bold=bold, anchor="lm", within=within)
+    return box[2]
+
+
+# ----------------------------------------------------------------------------- full map
+# Empty sea of the board where the full map's header and legends go (image pixels).
+HEADER_W = 620                                   # the north-west: nothing there
+REGION_LEGEND_X = 16                             # the west, down to Islay (y 740)
+TYPE_LEGEND_AT = (16, 1075)                      # between Kintyre and Ireland
+DISTILLERY_LEGEND_BOX = (440, 1150, WIDTH - 8, MAP_BOTTOM - 8)   # the south-east
+LEGEND_W = 300
+ROW = 27                                         # a line of 18 px text in a list
+
+
+def _map_proj() -> _Proj:
+    return _Proj(0, 0, 1.0, MAP_OX, MAP_OY)
+
+
+def _draw_map(d, view, tr, board, numbers, reserved) -> None:
+    """The whole board at one pixel per unit; ``reserved``: boxes (header, legends) that
+    names and pawns keep clear of."""
+    fields = _fields(board)
+    proj = _map_proj()
+    d.rectangle((0, 0, WIDTH, MAP_BOTTOM), fill=SEA)
+    space = _Space((6, 6, WIDTH - 6, MAP_BOTTOM - 6), reserved)
+    mv = _move(view)
+    dests = [o.get("to") for o in (mv or {}).get("options", []) if isinstance(o, dict)]
+    ext, _ = _draw_fields(d, view, board, numbers, proj, 1.0, list(fields), space, dests)
+    lines: list = []
+    tops: list = []
+    _place_pawns(d, view, fields, proj, space, ext, BADGE_R, lines, tops)
+    _place_letters(d, view, fields, proj, space, ext, TS + 2, lines, tops, reach=170)
+    for step in lines:
+        step()
+    # start fields and airports named (few, and players steer by them)
+    for fid, f in fields.items():
+        if f.get("type") in ("start", "airport"):
+            x, y = proj(f)
+            _label(d, space, x, y, ext[fid] + 1, fit(tr(str(f.get("name", fid))), 220, TS, True),
+                   TS, far=True)
+    for step in tops:
+        step()
+
+
+def _header_lines(view, tr, width) -> list[tuple[str, int, bool, tuple, bool]]:
+    """The full map's header: game, round, whose turn (after the seat's badge), goal, decks
+    and bag, as (text, size, bold, colour, after the badge)."""
+    out = [(fit(tr("The Whisky Game"), width, 30, True), 30, True, INK, False)]
+    status = _status_lines(view, tr, width, 22)
+    out += [(line, 22, True, INK, False) for line in wrap(status[0], width, 22, True, max_lines=1)]
+    if len(status) > 1:
+        ink = INK if view.get("finished") else HILITE
+        out += [(line, 22, True, ink, True)
+                for line in wrap(status[1], width - 2 * BADGE_R - 8, 22, True, max_lines=2)]
+    out += [(line, TS, False, INK, False) for line in wrap(_goal_line(view, tr), width, TS,
+                                                            max_lines=2)]
+    decks = view.get("decks") or {}
+    bits = []
+    if decks:
+        bits += [tr(T("Special deck: {n} card", plural="Special deck: {n} cards",
+                      n=_int(decks.get("special")))),
+                 tr(T("Lost distillery deck: {n} card", plural="Lost distillery deck: {n} cards",
+                      n=_int(decks.get("lost"))))]
+    bag = view.get("bag") or {}
+    if bag:
+        bits.append(tr("Bag: {items}", items=_ingredients(tr, bag)))
+    out += [(line, TS, False, MUTED, False) for line in _joined(bits, width, TS)[:3]]
+    return out
+
+
+def _header_height(lines) -> int:
+    return sum(size + (12 if size > TS else 9) for _, size, *_ in lines)
+
+
+def _draw_map_header(d, view, tr, lines, x, y, box) -> None:
+    seat = _acting(view)
+    badge = False
+    for s, size, bold, ink, after in lines:
+        tx = x
+        if after:
+            if not badge and seat in (view.get("seats") or []):
+                _badge(d, view, seat, (x + BADGE_R, y + size // 2 + 2))
+            badge = True
+            tx = x + 2 * BADGE_R + 8
+        text(d, (tx, y), s, size=size, bold=bold, fill=ink, within=box)
+        y += size + (12 if size > TS else 9)
+
+
+def _draw_legend_regions(d, view, tr, x, y, width) -> int:
+    text(d, (x, y), tr("Regions"), size=TS + 2, bold=True)
+    y += 32
+    for code in REGION_ORDER:
+        _square(d, (x, y, x + 26, y + 26), REGION_COLOUR[code])
+        names = wrap(_region_name(view, tr, code), width - 36, TS, max_lines=2)
+        for k, line in enumerate(names):
+            text(d, (x + 36, y + 13 + k * 24), line, size=TS, anchor="lm")
+        y += max(32, 24 * len(names) + 8)
+    return y
+
+
+def _draw_legend_types(d, tr, x, y, width) -> int:
+    """The field shapes."""
+    text(d, (x, y), tr(T("Fields", context="map legend: kinds of field")), size=TS + 2, bold=True)
+    y += 32
+    items = [("distillery", tr("distillery (number)")), ("lost", tr("lost distillery")),
+             ("ingredient", tr("ingredients")), ("special", tr("special card")),
+             ("pub", tr("pub")), ("port", tr("port")), ("sea", tr("sea route")),
+             ("airport", tr("airport")), ("start", tr("start")), ("path", tr("path"))]
+    for t, label in items:
+        cx, cy = x + 16, y + 14
+        if t == "sea":
+            dashed_line(d, (cx - 16, cy), (cx + 16, cy), fill=SEA_LINE, width=3, dash=6, gap=4)
+            mark(d, (cx - 16, cy - 3, cx + 16, cy + 3))
+        else:
+            r = _marker_radius(t) + 1
+            icon = mark(d, (cx - r, cy - r, cx + r, cy + r))
+            _marker(d, t, cx, cy, 1.0, (200, 200, 200),
+                    {"distillery": 7, "lost": 9, "airport": "✈"}.get(t), owner=icon)
+        names = wrap(label, width - 42, TS, max_lines=2)
+        for k, line in enumerate(names):
+            text(d, (x + 42, cy + k * 24), line, size=TS, anchor="lm")
+        y += max(32, 24 * len(names) + 8)
+    return y
+
+
+def _types_legend_height(tr, width) -> int:
+    labels = ["distillery (number)", "lost distillery", "ingredients", "special card", "pub",
+              "port", "sea route", "airport", "start", "path"]
+    return 32 + sum(max(32, 24 * len(wrap(tr(s), width - 42, TS, max_lines=2)) + 8)
+                    for s in labels)
+
+
+def _draw_legend_distilleries(d, view, tr, box, fields, numbers) -> None:
+    """Numbered distilleries (each number on its region's colour, dark for a lost one,
+    grey once empty) with the bottles still there, in two columns."""
+    x, y, x1, y1 = box
+    width = x1 - x
+    rounded(d, box, fill=LEGEND_BG, radius=12, width=2)
+    text(d, (x + 12, y + 8), fit(tr("Distilleries (bottles left)"), width - 24, TS + 2, True),
+         size=TS + 2, bold=True, within=box)
+    ids = [fid for fid, _ in sorted(numbers.items(), key=lambda kv: kv[1])]
+    top = y + 44
+    per_col = max(1, -(-len(ids) // 2))
+    pitch = min(30, max(ROW, (y1 - 8 - top) // max(1, per_col)))
+    entries = []
+    for fid in ids:
+        f = fields[fid]
+        lost = f.get("type") == "lost"
+        entries.append((fid, lost, tr(str(f.get("name", fid))), _stock_tail(view, tr, fid, lost)))
+
+    def need(e):            # a lost one's dark number says it already: its tail may go
+        _, lost, name, tail = e
+        return 44 + text_width(name, TS) + (0 if lost or not tail else
+                                            10 + text_width(tail, TS, True)) + 20
+    cols = [entries[:per_col], entries[per_col:]]
+    widths = [max(map(need, c), default=0) for c in cols]
+    spare = (width - 20 - sum(widths)) / 2
+    widths = [w + spare for w in widths]
+    ex = x + 10
+    for col, cw in zip(cols, widths):
+        for r, (fid, lost, name, tail) in enumerate(col):
+            cy = top + r * pitch + pitch // 2
+            _number_pill(d, view, fields, numbers, fid, ex, cy)
+            tx = ex + cw - 10
+            room_ = tx - (ex + 44)
+            if tail and lost and text_width(name, TS) + text_width(tail, TS, True) + 10 > room_:
+                tail = ""
+            tw = text_width(tail, TS, True) + 10 if tail else 0
+            text(d, (ex + 44, cy), fit(name, room_ - tw, TS), size=TS, anchor="lm",
+                 fill=MUTED if tail == "—" else INK, within=box)
+            if tail:
+                text(d, (tx, cy), tail, size=TS, bold=True, anchor="rm",
+                     fill=LOST_INK if lost else INK, within=box)
+        ex += cw
+
+
+def _number_pill(d, view, fields, numbers, fid, x, cy) -> None:
+    """A distillery's map number on a pill of its region's colour (legends)."""
+    f = fields.get(fid) or {}
+    lost = f.get("type") == "lost"
+    col = DARK if lost else (EMPTY if _is_empty(view, fid) else
+                             REGION_COLOUR.get(f.get("region"), REGION_COLOUR[None]))
+    box = (x, cy - 12, x + 36, cy + 12)
+    d.rounded_rectangle(box, radius=12, fill=col, outline=INK, width=2)
+    icon = mark(d, box)
+    text(d, (x + 18, cy), str(numbers.get(fid, "")), size=TS, bold=True, anchor="mm",
+         fill=WHITE if lost else INK, owner=icon)
+
+
+# the player table under the full map
+def _label_w(n: int) -> int:
+    """The width of the table's first column (the rows' names), narrower for many players."""
+    return 262 if n <= 3 else 196
+
+
+def _table(view, tr, order, players, width) -> tuple[list, int]:
+    """The rows of the player table: (kind, label, cells, height); and its height."""
+    n = max(1, len(order))
+    lw = _label_w(n)
+    cw = (width - lw) // n
+    lang = language_of(tr)
+    rows = []
+    ps = [players.get(s) if isinstance(players.get(s), dict) else {} for s in order]
+    # a seat's badge with its name beside it and the points under it; else (for every seat
+    # alike) the points beside it and the name under it; else both under it
+    beside = cw - 16 - 2 * BADGE_R - 8
+    names = [seat_name(view, seat) for seat in order]
+    points = [_cell_lines(tr(_points(p.get("points_visible", 0))), cw - 20, TS, True, 2, lang)
+              for p in ps]
+    if all(text_width(n, TS, True) <= beside for n in names):
+        heads = [(n, pts) for n, pts in zip(names, points)]
+    else:
+        under = [_name_lines(view, seat, cw - 20, cw - 20, TS, True, lang=lang)
+                 for seat in order]
+        if all(len(pts) == 1 and text_width(pts[0], TS, True) <= beside for pts in points):
+            heads = [(pts[0], u) for pts, u in zip(points, under)]
+        else:
+            heads = [("", u + pts) for pts, u in zip(points, under)]
+    rows.append(("head", heads, order, 2 * BADGE_R + 16 + 26 * max(len(u) for _, u in heads)))
+    chars = [_cell_lines(tr(str(p.get("character_name") or p.get("character") or "")), cw - 14,
+                         max_lines=2, lang=lang) for p in ps]
+    rows.append(("lines", None, [[(s, DARK) for s in c] for c in chars], 0))
+    where = []
+    for p in ps:
+        lines = [(s, INK) for s in _cell_lines(_where(view, tr, p), cw - 14, max_lines=5,
+                                               lang=lang)]
+        effects: list = []
+        for e in _effects(tr, p):
+            more = _cell_lines(e, cw - 14, max_lines=3, lang=lang)
+            if len(effects) + len(more) <= 5:
+                effects += [(s, HILITE) for s in more]
+        where.append(lines + effects)
+    rows.append(("lines", None, where, 0))
+    for code in REGION_ORDER:
+        cells = []
+        for p in ps:
+            have = [b for b in (p.get("bottles") or {}).get(code) or [] if isinstance(b, dict)]
+            vals = "  ".join(_bottle_label(b) for b in have)
+            if text_width(vals, TS, True) > cw - 24:        # the points only
+                vals = "  ".join(str(_int(b.get("points", b.get("value")))) for b in have)
+            cells.append((wrap(vals, cw - 24, TS, True, max_lines=2) if vals else [],
+                          code in (p.get("regions") or []) or bool(have)))
+        label = _cell_lines(_region_name(view, tr, code), lw - 50, max_lines=2, lang=lang)
+        h = max([34, 24 * len(label) + 10] + [24 * len(c[0]) + 12 for c in cells])
+        rows.append(("region", (code, label), cells, h))
+    for kind in INGR_COLOUR:
+        cells = [str(_int((p.get("ingredients") or {}).get(kind))) for p in ps]
+        rows.append(("ingredient", (kind, tr(INGR_NAMES[kind])), cells, 32))
+    cards = [[(s, INK) for s in _cell_lines(tr(T("{n} special card", plural="{n} special cards",
+                                                 n=_int(p.get("special_cards")))), cw - 14,
+                                            bold=True, lang=lang)] for p in ps]
+    rows.append(("lines", None, cards, 0))
+    rows = [(k, lab, cells, h or max(24 * max((len(c) for c in cells), default=1) + 10, 34))
+            for k, lab, cells, h in rows]
+    # a line per player: lost-distillery and bonus bottles, last roll
+    for seat, p in zip(order, ps):
+        bits = _lost_bits(tr, p)
+        if p.get("last_roll"):
+            bits.append(tr("last roll: {face}", face=p.get("last_roll")))
+        lines = _joined(bits, width - 2 * BADGE_R - 30, TS)[:3]
+        rows.append(("seat", seat, lines, 24 * len(lines) + 14))
+    return rows, sum(h for *_, h in rows) + 16
+
+
+def _draw_table(d, view, tr, order, rows, x, y, width) -> None:
+    n = max(1, len(order))
+    lw = _label_w(n)
+    cw = (width - lw) // n
+    box = (x, y, x + width, y + sum(h for *_, h in rows) + 16)
+    rounded(d, box, fill=PANEL, radius=12, width=2)
+    y += 8
+    acting = None if view.get("finished") else _acting(view)
+    for i, (kind, label, cells, h) in enumerate(rows):
+        if kind != "head" and kind != "seat" and i % 2:
+            d.rectangle((x + 2, y, x + width - 2, y + h), fill=LEGEND_BG)
+        if kind == "seat":
+            d.line((x + 10, y, x + width - 10, y), fill=EDGE, width=1)
+        lx = x + 12
+        if kind == "head":
+            for j, (seat, name) in enumerate(zip(cells, label)):
+                cx = x + lw + j * cw
+                cell = (cx, y, cx + cw, y + h)
+                if seat == acting:
+                    d.rounded_rectangle((cx + 2, y, cx + cw - 2, y + h), radius=8,
+                                        outline=seat_rgb(view, seat), width=4)
+                _badge(d, view, seat, (cx + 8 + BADGE_R, y + 4 + BADGE_R))
+                beside, under = name
+                if beside:
+                    text(d, (cx + 8 + 2 * BADGE_R + 8, y + 4 + BADGE_R), beside, size=TS,
+                         bold=True, anchor="lm", within=cell)
+                for k, line in enumerate(under):
+                    text(d, (cx + 10, y + 4 + 2 * BADGE_R + 16 + 26 * k), line, size=TS,
+                         bold=True, anchor="lm", within=cell)
+        elif kind == "lines":
+            for j, lines in enumerate(cells):
+                cx = x + lw + j * cw
+                for k, (s, colour) in enumerate(lines):
+                    text(d, (cx + 10, y + 17 + 24 * k), s, size=TS, fill=colour, anchor="lm",
+                         within=(cx, y, cx + cw, y + h))
+        elif kind == "region":
+            code, names = label
+            _square(d, (lx, y + h / 2 - 13, lx + 26, y + h / 2 + 13), REGION_COLOUR[code])
+            for k, line in enumerate(names):
+                text(d, (lx + 36, y + h / 2 + (k - (len(names) - 1) / 2) * 24), line, size=TS,
+                     anchor="lm")
+            for j, (vals, counts) in enumerate(cells):
+                cx = x + lw + j * cw
+                if vals:
+                    inner = (cx + 4, y + 4, cx + cw - 4, y + h - 4)
+                    d.rounded_rectangle(inner, radius=6, fill=REGION_COLOUR[code], outline=INK,
+                                        width=1)
+                    for k, line in enumerate(vals):
+                        text(d, (cx + 12, y + h / 2 + (k - (len(vals) - 1) / 2) * 24), line,
+                             size=TS, bold=True, anchor="lm", fill=ink_for(REGION_COLOUR[code]),
+                             within=inner)
+                else:
+                    text(d, (cx + 12, y + h / 2), "—", size=TS, anchor="lm", fill=MUTED)
+        elif kind == "ingredient":
+            key, name = label
+            _square(d, (lx + 3, y + h / 2 - 10, lx + 23, y + h / 2 + 10), INGR_COLOUR[key])
+            text(d, (lx + 36, y + h / 2), fit(name, lw - 50, TS), size=TS, anchor="lm")
+            for j, v in enumerate(cells):
+                cx = x + lw + j * cw
+                text(d, (cx + 12, y + h / 2), v, size=TS, bold=True, anchor="lm")
+        elif kind == "seat":
+            _badge(d, view, label, (lx + BADGE_R, y + 7 + 12))
+            for k, line in enumerate(cells):
+                text(d, (lx + 2 * BADGE_R + 14, y + 7 + 12 + 24 * k), line, size=TS, anchor="lm",
+                     within=box)
+        y += h
 
 
 def render_full_board(view: dict, tr):
-    """The whole map with a large panel per player (the Full map button)."""
+    """The whole map with the game's state, its legends and a table of the players (the Full
+    map button)."""
     board = _board(view)
     fields = _fields(board)
     numbers = _numbering(list(fields.values()))
@@ -908,67 +1317,32 @@ def render_full_board(view: dict, tr):
     players = view.get("players") or {}
     order = [s for s in (view.get("order") or seats) if s in players] or \
         [s for s in seats if s in players]
-    px0 = MARGIN + MAP_W + GAP
-    width = px0 + PANEL_W + MARGIN
-    qlines = _question_lines(view, tr, PANEL_W - 32, badge=36)
-    q_h = (_lines_height(qlines) + 34) if qlines else 0
-    panels_h = sum(_player_panel_height(view, players[s]) + 12 for s in order)
-    height = max(MAP_H + 2 * MARGIN, MARGIN + q_h + panels_h + MARGIN + 10)
-    img, d = canvas(width, height, PAPER)
+    rows, table_h = _table(view, tr, order, players, WIDTH - 2 * MARGIN)
+    height = MAP_BOTTOM + GAP + table_h + MARGIN
+    img, d = canvas(WIDTH, height, PAPER)
 
-    ox, oy = MARGIN, MARGIN
-    legend_box = (ox + 470, oy + 1160, ox + MAP_W - 10, oy + MAP_H - 10)
-    header_box = (ox, oy, ox + 580, oy + 250)
-    _draw_map(d, view, tr, ox, oy, board, numbers, reserved=[legend_box, header_box])
-    # header in the empty north-west of the map
-    text(d, (ox + 16, oy + 14), tr("The Whisky Game"), size=34, bold=True)
-    y = oy + 60
-    seat = _acting(view)
-    for i, line in enumerate(_status_lines(view, tr)):
-        x = ox + 16
-        if i == 1 and seat in (view.get("seats") or []):
-            _badge(d, view, seat, (x + 13, y + 13), 13)
-            x += 34
-        text(d, (x, y), fit(line, ox + 576 - x, 22, True), size=22, bold=True)
-        y += 30
-    for line in wrap(_goal_line(view, tr), 560, 17)[:2]:
-        text(d, (ox + 16, y), line, size=17)
-        y += 22
-    decks = view.get("decks") or {}
-    if decks:
-        line = tr(T("Special deck: {n} card", plural="Special deck: {n} cards",
-                    n=_int(decks.get("special")))) + " · " + \
-            tr(T("Lost distillery deck: {n} card", plural="Lost distillery deck: {n} cards",
-                 n=_int(decks.get("lost"))))
-        text(d, (ox + 16, y), fit(line, 560, 16), size=16, fill=MUTED)
-        y += 22
-    bag = view.get("bag") or {}
-    if bag:
-        text(d, (ox + 16, y), fit(tr("Bag: {items}", items=_ingredients(tr, bag)), 560, 16),
-             size=16, fill=MUTED)
-        y += 22
-    # legends in the empty west and south-east of the map
-    yy = _draw_legend_regions(d, view, tr, ox + 16, max(y + 14, oy + 300), 250)
-    _draw_legend_types(d, tr, ox + 16, yy + 12)
-    lx0, ly0, lx1, ly1 = legend_box
-    _draw_legend_distilleries(d, view, tr, lx0, ly0, lx1 - lx0, ly1 - ly0, fields, numbers)
-
-    # right panel: question, then players in turn order
-    y = MARGIN
-    if qlines:
-        _question_box(d, view, (px0, y, px0 + PANEL_W, y + q_h - 10), qlines,
-                      isinstance(view.get("question"), dict))
-        y += q_h
-    for seat in order:
-        h = _player_panel_height(view, players[seat])
-        _draw_player(d, view, tr, seat, players[seat], (px0, y, px0 + PANEL_W, y + h))
-        y += h + 12
+    hx, hy = MARGIN + 2, MARGIN
+    hw = HEADER_W - hx - 10
+    head = _header_lines(view, tr, hw)
+    header = (0, 0, HEADER_W, hy + _header_height(head) + 6)
+    rx, ry = REGION_LEGEND_X, header[3] + 16
+    regions_box = (0, ry - 6, rx + LEGEND_W, ry + 32 + 6 * 40)
+    tx, ty = TYPE_LEGEND_AT
+    types_box = (0, ty - 6, tx + LEGEND_W, ty + _types_legend_height(tr, LEGEND_W) + 6)
+    _draw_map(d, view, tr, board, numbers,
+              reserved=[header, regions_box, types_box, DISTILLERY_LEGEND_BOX])
+    _draw_map_header(d, view, tr, head, hx, hy, header)
+    _draw_legend_regions(d, view, tr, rx, ry, LEGEND_W)
+    _draw_legend_types(d, tr, tx, ty, LEGEND_W)
+    _draw_legend_distilleries(d, view, tr, DISTILLERY_LEGEND_BOX, fields, numbers)
+    _draw_table(d, view, tr, order, rows, MARGIN, MAP_BOTTOM + GAP, WIDTH - 2 * MARGIN)
     return finish(compact(img, _colours()), board_alt(view, tr), "whisky_map.png")
 
 
 # ----------------------------------------------------------------------------- close-up
 def _draw_crop(view, tr, board, numbers, win):
-    """The map window of the posted board, as an image of CROP x CROP pixels."""
+    """The map window of the posted board, as an image of CROP x CROP pixels; returns it and
+    the distilleries whose numbers it shows."""
     from PIL import Image, ImageDraw
     img = Image.new("RGB", (CROP, CROP), SEA)
     d = ImageDraw.Draw(img)
@@ -979,24 +1353,24 @@ def _draw_crop(view, tr, board, numbers, win):
     margin = 60 * m
     visible = [fid for fid, f in fields.items()
                if -margin <= proj(f)[0] <= CROP + margin and -margin <= proj(f)[1] <= CROP + margin]
-    _draw_fields(d, view, board, numbers, proj, m, visible)
-    markers = [(*proj(fields[fid]), _marker_radius(fields[fid].get("type"), m) + 2, fid)
-               for fid in visible]
-    space = _Space((4, 4, CROP - 4, CROP - 4), markers)
-    letters: list = []
-    pawns: list = []
-    _draw_letters(d, view, fields, proj, space, m, 24, letters)
-    _draw_pawns(d, view, fields, proj, space, round(16 * min(1.35, m)), 18, pawns)
-    # place names, the most useful first, where they fit
+    space = _Space((3, 3, CROP - 3, CROP - 3))
     mv = _move(view)
     dests = [o.get("to") for o in (mv or {}).get("options", []) if isinstance(o, dict)]
+    ext, numbered = _draw_fields(d, view, board, numbers, proj, m, visible, space, dests)
+    lines: list = []
+    tops: list = []
+    _place_pawns(d, view, fields, proj, space, ext, max(BADGE_R, round(16 * min(1.35, m))),
+                 lines, tops, tag_size=TS)
+    _place_letters(d, view, fields, proj, space, ext, TS + 4, lines, tops, reach=105)
+    for step in lines:
+        step()
+    # place names, the most useful first, where they fit
     focus = win.get("focus")
     prio = {"distillery": 2, "lost": 2, "airport": 3, "start": 3, "port": 4, "pub": 4,
             "special": 5, "ingredient": 5, "path": 5, "sea": 6}
     order = sorted(visible, key=lambda fid: (0 if fid == focus else 1 if fid in dests
                                              else prio.get(fields[fid].get("type"), 6),
                                              fields[fid].get("y", 0)))
-    size = 18 if k >= 1.2 else 16
     for fid in order:
         f = fields[fid]
         if f.get("type") == "sea" and fid != focus:
@@ -1004,181 +1378,224 @@ def _draw_crop(view, tr, board, numbers, win):
         x, y = proj(f)
         if not (0 <= x <= CROP and 0 <= y <= CROP):
             continue
-        r = _marker_radius(f.get("type"), m) + 2
-        low = fid != focus and fid not in dests and prio.get(f.get("type"), 6) >= 5
-        sz = size - 2 if low else size
-        name = fit(tr(str(f.get("name") or fid)), 210, sz, not low)
-        _label(d, space, fid, x, y, r, name, sz, bold=not low, must=fid == focus or fid in dests)
-    for step in pawns + letters:        # names under the pawns, letters on top of all
+        must = fid == focus or fid in dests
+        low = not must and prio.get(f.get("type"), 6) >= 5
+        name = fit(tr(str(f.get("name") or fid)), 230, TS, not low)
+        _label(d, space, x, y, ext[fid] + 1, name, TS, bold=not low, far=must)
+    for step in tops:                   # pawns and letters on top of all
         step()
     d.rectangle((0, 0, CROP - 1, CROP - 1), outline=INK, width=2)
-    return img, [fid for fid in visible if 0 <= proj(fields[fid])[0] <= CROP
-                 and 0 <= proj(fields[fid])[1] <= CROP]
+    return img, [fid for fid in visible if fid in numbered]
 
 
-def _number_badge(d, view, fields, numbers, fid, cx, cy, r=14) -> None:
-    """A distillery's map number in a disc of its region's colour (dark: a lost one)."""
-    f = fields.get(fid) or {}
-    lost = f.get("type") == "lost"
-    col = DARK if lost else (EMPTY if _is_empty(view, fid) else
-                             REGION_COLOUR.get(f.get("region"), REGION_COLOUR[None]))
-    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=col, outline=INK, width=2)
-    text(d, (cx, cy), str(numbers.get(fid, "")), size=15, bold=True, anchor="mm",
-         fill=WHITE if lost else INK)
-
-
-def _draw_move_legend(d, view, tr, fields, numbers, x, y, width, bottom) -> int:
+def _draw_move_legend(d, view, tr, fields, numbers, x, y, width, bottom, within) -> int:
     """The move menu's letters with their fields' names (and a distillery's map number and
     bottles left), in the menu's order."""
     mv = _move(view)
     if not mv:
         return y
-    who = _name(view, mv.get("seat"), width // 2, 19, True)
+    who = _name(view, mv.get("seat"), width // 2, TS + 1, True)
     head = tr(T("{player} moves {n} field: choose a letter",
                 plural="{player} moves {n} fields: choose a letter",
                 player=who, n=_int(mv.get("value"))))
-    for line in wrap(head, width, 19, True, max_lines=2):
-        text(d, (x, y), line, size=19, bold=True)
-        y += 26
+    for line in wrap(head, width, TS + 1, True, max_lines=2):
+        text(d, (x, y), line, size=TS + 1, bold=True, within=within)
+        y += 27
     y += 4
     opts = [o for o in mv["options"] if isinstance(o, dict)]
-    row = 30
+    row = 33
     room_rows = max(1, (bottom - y) // row)
     shown = opts if len(opts) <= room_rows else opts[:room_rows - 1]
     for o in shown:
         letter = str(o.get("letter") or "?")[:3]
-        lw = max(30, text_width(letter, 19, True) + 12)
-        cy = y + 13
-        d.rounded_rectangle((x, y, x + lw, y + 26), radius=5, fill=DEST)
-        text(d, (x + lw / 2, cy), letter, size=19, fill=WHITE, bold=True, anchor="mm")
+        lw = max(32, text_width(letter, TS + 2, True) + 12)
+        cy = y + 14
+        box = (x, y, x + lw, y + 28)
+        d.rounded_rectangle(box, radius=5, fill=DEST)
+        icon = mark(d, box)
+        text(d, (x + lw / 2, cy), letter, size=TS + 2, fill=WHITE, bold=True, anchor="mm",
+             owner=icon)
         fid = o.get("to")
         f = fields.get(fid) or {}
         nx = x + lw + 8
         if fid in numbers:
-            _number_badge(d, view, fields, numbers, fid, nx + 13, cy, 13)
-            nx += 32
+            _number_disc(d, view, fields, numbers, fid, nx + DISC_R, cy)
+            nx += 2 * DISC_R + 6
         tail_x = x + width
         n = _int(o.get("ingredients"))
         if n:                           # +n and the ingredient field's diamond
             tail = f"+{n}"
-            text(d, (tail_x, cy), tail, size=17, bold=True, fill=DARK, anchor="rm")
-            tail_x -= text_width(tail, 17, True) + 14
-            _marker(d, "ingredient", tail_x + 5, cy, 0.9, (200, 200, 200))
-            tail_x -= 14
+            tb = text(d, (tail_x, cy), tail, size=TS, bold=True, fill=DARK, anchor="rm",
+                      within=within)
+            tail_x = tb[0] - 14
+            icon = mark(d, (tail_x - 9, cy - 9, tail_x + 9, cy + 9))
+            _marker(d, "ingredient", tail_x, cy, 1.0, (200, 200, 200), owner=icon)
+            tail_x -= 17
+        name = tr(str(f.get("name") or fid))
         if fid in numbers:
-            stock = _stock_tail(view, tr, fid, f.get("type") == "lost")
+            lost = f.get("type") == "lost"
+            stock = _stock_tail(view, tr, fid, lost)
+            if lost and text_width(name, TS) + text_width(stock, TS, True) + 10 > tail_x - nx:
+                stock = ""              # its dark disc says it is a lost one
             if stock:
-                text(d, (tail_x, cy), stock, size=16, bold=True, anchor="rm",
-                     fill=(120, 60, 60) if f.get("type") == "lost" else INK)
-                tail_x -= text_width(stock, 16, True) + 10
-        name = fit(tr(str(f.get("name") or fid)), max(0, tail_x - nx - 4), 18)
-        text(d, (nx, cy), name, size=18, anchor="lm")
+                sb = text(d, (tail_x, cy), stock, size=TS, bold=True, anchor="rm",
+                          fill=LOST_INK if f.get("type") == "lost" else INK, within=within)
+                tail_x = sb[0] - 10
+        text(d, (nx, cy), fit(name, max(0, tail_x - nx), TS), size=TS, anchor="lm",
+             within=within)
         y += row
     if len(shown) < len(opts):
         more = len(opts) - len(shown)
         text(d, (x, y + 2), fit(tr(T("… and {n} more", plural="… and {n} more", n=more)),
-                                width, 17), size=17, fill=MUTED)
+                                width, TS), size=TS, fill=MUTED, within=within)
         y += row
     return y + 8
 
 
-def _draw_near_distilleries(d, view, tr, fields, numbers, visible, x, y, width, bottom) -> int:
-    """The distilleries of the close-up: map number, name, bottles left."""
-    ds = sorted((fid for fid in visible if fid in numbers), key=lambda f: numbers[f])
-    if not ds or bottom - y < 60:
+def _draw_near_distilleries(d, view, tr, fields, numbers, shown_ids, x, y, width, bottom,
+                            within) -> int:
+    """The distilleries numbered on the close-up: map number, name, bottles left."""
+    ds = sorted((fid for fid in shown_ids if fid in numbers), key=lambda f: numbers[f])
+    row = 33
+    if not ds or bottom - y < 30 + 2 * row:
         return y
-    text(d, (x, y), fit(tr("Distilleries (bottles left)"), width, 19, True), size=19, bold=True)
-    y += 30
-    row = 28
+    for line in wrap(tr("Distilleries (bottles left)"), width, TS + 1, True, max_lines=2):
+        text(d, (x, y), line, size=TS + 1, bold=True, within=within)
+        y += 27
+    y += 4
     room_rows = max(1, (bottom - y) // row)
     shown = ds if len(ds) <= room_rows else ds[:room_rows - 1]
     for fid in shown:
         f = fields[fid]
         lost = f.get("type") == "lost"
-        cx, cy = x + 15, y + 12
-        _number_badge(d, view, fields, numbers, fid, cx, cy)
+        cy = y + 14
+        _number_disc(d, view, fields, numbers, fid, x + DISC_R, cy)
         tail = _stock_tail(view, tr, fid, lost)
-        tw = text_width(tail, 17, True) + 8 if tail else 0
-        name = fit(tr(str(f.get("name") or fid)), width - 38 - tw, 18)
-        text(d, (x + 36, cy), name, size=18, anchor="lm", fill=MUTED if tail == "—" else INK)
+        tx = x + width
+        name = tr(str(f.get("name") or fid))
+        if lost and text_width(name, TS) + text_width(tail, TS, True) + 10 > \
+                width - 2 * DISC_R - 8:
+            tail = ""                   # its dark disc says it is a lost one
         if tail:
-            text(d, (x + width, cy), tail, size=17, bold=True, anchor="rm",
-                 fill=(120, 60, 60) if lost else INK)
+            tb = text(d, (tx, cy), tail, size=TS, bold=True, anchor="rm",
+                      fill=LOST_INK if lost else INK, within=within)
+            tx = tb[0] - 10
+        text(d, (x + 2 * DISC_R + 8, cy), fit(name, max(0, tx - (x + 2 * DISC_R + 8)), TS),
+             size=TS, anchor="lm",
+             fill=MUTED if tail == "—" else INK, within=within)
         y += row
     if len(shown) < len(ds):
         text(d, (x, y), fit(tr(T("… and {n} more", plural="… and {n} more",
-                                 n=len(ds) - len(shown))), width, 17), size=17, fill=MUTED)
+                                 n=len(ds) - len(shown))), width, TS), size=TS, fill=MUTED,
+             within=within)
         y += row
     return y
 
 
+# the players' cards under the close-up
+CARD_SQ = 26                     # a region's square (its bottle count on it)
+CARD_LINE = 26                   # a line of 18 px text on a card
+CARD_TOP = 44                    # the name row
+
+
+def _narrow(width) -> bool:
+    """Whether a card is too narrow for its squares and ingredients on one row (three cards a
+    row): its ingredients and special cards then stand on a row below the squares."""
+    return width < 420
+
+
+def _card_height(width: int) -> int:
+    rows = 2 if _narrow(width) else 1
+    return CARD_TOP + 2 * CARD_LINE + rows * (CARD_SQ + 5) + 8
+
+
+def _where_line(view, tr, p, room_) -> list[tuple[str, tuple]]:
+    """Where a player is and the effects running, on one line: (text, colour) parts; the
+    place shortened at a word boundary when both do not fit."""
+    where = _where(view, tr, p)
+    labels = _effects(tr, p)
+    if not labels:
+        return [(fit(where, room_, TS), INK)]
+    sep = " · "
+    effects = sep.join(labels)
+    if text_width(where + sep + effects, TS) <= room_:
+        return [(where + sep, INK), (effects, HILITE)]
+    effects = _some(labels, int(room_ * 0.6), TS)
+    rest = room_ - text_width(effects, TS) - text_width(sep, TS)
+    where = fit(where, rest, TS) if rest > 60 else ""
+    return [(where + sep, INK), (effects, HILITE)] if where else [(effects, HILITE)]
+
+
+def _some(labels: list[str], width: int, size: int) -> str:
+    """As many whole labels as fit in width pixels, " · " between them, "…" after them when
+    some are left out (the first shortened at a word boundary when even it is too long)."""
+    out = ""
+    for k, label in enumerate(labels):
+        more = " …" if k < len(labels) - 1 else ""
+        cand = f"{out} · {label}" if out else label
+        if text_width(cand + more, size) > width:
+            return (out + " …") if out else fit(label, width, size)
+        out = cand
+    return out
+
+
 def _card(d, view, tr, seat, p, box) -> None:
-    """A player's compact card: name and badge, points, character, where and effects,
-    regions with their bottles (and face-down lost bottles), ingredients, special cards."""
+    """A player's compact card: name and badge, points, character, special cards, where and
+    effects, regions with their bottles (and face-down lost bottles), ingredients."""
     x0, y0, x1, y1 = box
     w = x1 - x0
+    narrow = _narrow(w)
     acting = seat == _acting(view) and not view.get("finished")
     colour = seat_rgb(view, seat)
     rounded(d, box, fill=PANEL, radius=10, width=4 if acting else 2,
             outline=colour if acting else INK)
     pts = tr(_points(p.get("points_visible", 0)))
-    pw = text_width(pts, 21, True)
-    player_tag(d, (x0 + 9, y0 + 22), view, seat, w - 18 - pw - 10, 21, bold=True)
-    text(d, (x1 - 10, y0 + 22), pts, size=21, bold=True, anchor="rm")
+    pw = text_width(pts, TS + 2, True)
+    _tag(d, view, seat, x0 + 10, y0 + 24, w - 30 - pw, TS + 2, within=box)
+    text(d, (x1 - 12, y0 + 24), pts, size=TS + 2, bold=True, anchor="rm", within=box)
+    y = y0 + CARD_TOP + CARD_LINE // 2
     cards = tr(T("{n} card", plural="{n} cards", n=_int(p.get("special_cards"))))
-    cw = text_width(cards, 17, True)
+    cw = 0 if narrow else text_width(cards, TS, True) + 16
     char = tr(str(p.get("character_name") or p.get("character") or ""))
-    text(d, (x0 + 12, y0 + 50), fit(char, w - 36 - cw, 17), size=17, fill=DARK, anchor="lm")
-    text(d, (x1 - 10, y0 + 50), cards, size=17, bold=True, anchor="rm")
-    bits = [_where(view, tr, p)] + _effects(tr, p)
-    text(d, (x0 + 12, y0 + 76), fit(" · ".join(bits), w - 24, 17), size=17, anchor="lm",
-         fill=HILITE if len(bits) > 1 else INK)
+    text(d, (x0 + 12, y), fit(char, w - 24 - cw, TS), size=TS, fill=DARK, anchor="lm",
+         within=box)
+    if not narrow:
+        text(d, (x1 - 12, y), cards, size=TS, bold=True, anchor="rm", within=box)
+    y += CARD_LINE
+    x = x0 + 12
+    for s, ink in _where_line(view, tr, p, w - 24):
+        text(d, (x, y), s, size=TS, anchor="lm", fill=ink, within=box)
+        x += font(TS).getlength(s)
     # regions: a square per region in its colour when a bottle counts there, with the bottles
-    y = y0 + 92
+    y = y0 + CARD_TOP + 2 * CARD_LINE + 3
     bottles = p.get("bottles") or {}
     regions = p.get("regions") or []
     sq = CARD_SQ
     x = x0 + 12
     for code in REGION_ORDER:
         have = [b for b in bottles.get(code) or [] if isinstance(b, dict)]
-        fill = REGION_COLOUR[code] if (have or code in regions) else (250, 248, 242)
-        d.rounded_rectangle((x, y, x + sq, y + sq), radius=5, fill=fill, outline=INK,
-                            width=2 if have else 1)
-        if have:
-            text(d, (x + sq / 2, y + sq / 2), str(len(have)), size=16, bold=True, anchor="mm",
-                 fill=ink_for(fill))
-        x += sq + 4
+        fill = REGION_COLOUR[code] if (have or code in regions) else NONE_BG
+        _square(d, (x, y, x + sq, y + sq), fill, len(have) if have else None,
+                width=2 if have else 1)
+        x += sq + 3
     hidden = _int(p.get("lost_hidden"))
     if hidden:
         d.ellipse((x, y, x + sq, y + sq), fill=DARK, outline=INK, width=2)
-        text(d, (x + sq / 2, y + sq / 2), str(hidden), size=16, bold=True, fill=WHITE, anchor="mm")
-        x += sq + 4
-    # ingredients: colour and number, on this row when they fit, else on the next
-    if not _card_one_row(p, w):
-        x, y = x0 + 12, y + sq + 6
+        icon = mark(d, (x, y, x + sq, y + sq))
+        text(d, (x + sq / 2, y + sq / 2), str(hidden), size=TS, bold=True, fill=WHITE,
+             anchor="mm", owner=icon)
+        x += sq + 3
+    if narrow:                  # ingredients and special cards on a row below
+        x, y = x0 + 12, y + sq + 5
+        text(d, (x1 - 12, y + sq / 2), cards, size=TS, bold=True, anchor="rm", within=box)
     else:
-        x += 8
+        x += 10
     ingr = p.get("ingredients") or {}
-    vals = [str(_int(ingr.get(kind))) for kind in INGR_COLOUR]
-    for kind, v in zip(INGR_COLOUR, vals):
-        d.rectangle((x, y + 5, x + 16, y + 21), fill=INGR_COLOUR[kind], outline=INK)
-        text(d, (x + 20, y + sq / 2), v, size=17, bold=True, anchor="lm")
-        x += 26 + text_width(v, 17, True)
-
-
-CARD_SQ = 24
-
-
-def _card_one_row(p, width) -> bool:
-    """Whether a card's regions, face-down bottles and ingredients share one row."""
-    ingr = p.get("ingredients") if isinstance(p.get("ingredients"), dict) else {}
-    used = 12 + 6 * (CARD_SQ + 4) + ((CARD_SQ + 4) if _int(p.get("lost_hidden")) else 0) + 8
-    used += sum(26 + text_width(str(_int(ingr.get(kind))), 17, True) for kind in INGR_COLOUR)
-    return used <= width - 10
-
-
-def _card_height(cards: list[dict], width: int) -> int:
-    return 128 if all(_card_one_row(p, width) for p in cards) else 158
+    for kind in INGR_COLOUR:
+        v = str(_int(ingr.get(kind)))
+        _square(d, (x, y + 4, x + 18, y + 22), INGR_COLOUR[kind])
+        tb = text(d, (x + 24, y + sq / 2), v, size=TS, bold=True, anchor="lm", within=box)
+        x = tb[2] + 12
 
 
 def render_board(view: dict, tr):
@@ -1194,50 +1611,54 @@ def render_board(view: dict, tr):
     cols = 3 if len(order) in (3, 5, 6) else 2
     rows = max(1, -(-len(order) // cols))
     cw = (WIDTH - 2 * MARGIN - (cols - 1) * 10) // cols
-    card_h = _card_height([players[s] if isinstance(players.get(s), dict) else {}
-                           for s in order], cw)
+    card_h = _card_height(cw)
     top = MARGIN + HEAD_H
     cards_y = top + CROP + GAP
     height = cards_y + rows * (card_h + 10) + MARGIN - 10
     img, d = canvas(WIDTH, height, PAPER)
 
     # header: game, round, goal; whose turn
-    lines = _status_lines(view, tr, WIDTH - 2 * MARGIN - 40, 24)
+    head = (MARGIN, MARGIN, WIDTH - MARGIN, top - 4)
+    lines = _status_lines(view, tr, WIDTH - 2 * MARGIN - 60, 24)
     title = tr("The Whisky Game") + " · " + lines[0]
     goal = _goal_line(view, tr)
-    gw = min(text_width(goal, 18), 430)
-    text(d, (MARGIN, MARGIN + 18), fit(title, WIDTH - 2 * MARGIN - gw - 20, 26, True), size=26,
-         bold=True, anchor="lm")
-    text(d, (WIDTH - MARGIN, MARGIN + 18), fit(goal, 430, 18), size=18, fill=DARK, anchor="rm")
+    gw = min(text_width(goal, TS), 430)
+    text(d, (MARGIN, MARGIN + 18), fit(title, WIDTH - 2 * MARGIN - gw - 24, 26, True), size=26,
+         bold=True, anchor="lm", within=head)
+    text(d, (WIDTH - MARGIN, MARGIN + 18), fit(goal, 430, TS), size=TS, fill=DARK, anchor="rm",
+         within=head)
     seat = _acting(view)
     x = MARGIN
     if seat and seat in seats:
-        _badge(d, view, seat, (MARGIN + 16, MARGIN + 58), 16)
-        x = MARGIN + 42
+        _badge(d, view, seat, (MARGIN + BADGE_R, MARGIN + 58))
+        x = MARGIN + 2 * BADGE_R + 10
     if len(lines) > 1:
         text(d, (x, MARGIN + 58), fit(lines[1], WIDTH - MARGIN - x, 24, True), size=24,
-             bold=True, anchor="lm", fill=HILITE if not view.get("finished") else INK)
+             bold=True, anchor="lm", fill=HILITE if not view.get("finished") else INK,
+             within=head)
 
     # the map window
     win = crop_window(view)
-    crop, visible = _draw_crop(view, tr, board, numbers, win)
+    crop, numbered = _draw_crop(view, tr, board, numbers, win)
     img.paste(crop, (MARGIN, top))
 
     # beside it: the question (or the last one), the move menu, the distilleries near by
     x, y, bottom = COL_X, top, top + CROP
-    qlines = _question_lines(view, tr, COL_W - 24, compact_=True, badge=32) \
-        if isinstance(view.get("question"), dict) or not _move(view) else []
+    column = (COL_X, top, COL_X + COL_W, bottom)
+    open_q = isinstance(view.get("question"), dict)
+    qlines = _question_lines(view, tr, COL_W - 24, compact_=True, badge=QUESTION_BADGE) \
+        if open_q or not _move(view) else []
     if qlines:
-        open_q = isinstance(view.get("question"), dict)
-        h = min(_lines_height(qlines) + 20, CROP - (0 if open_q else 120))
-        while qlines and _lines_height(qlines) + 20 > h:
+        room_ = CROP - 20 - (0 if open_q else 120)
+        while qlines and _lines_height(qlines) > room_:
             qlines = qlines[:-1]
+        h = _lines_height(qlines) + 20
         _question_box(d, view, (x, y, x + COL_W, y + h), qlines, open_q)
         y += h + 12
-    y = _draw_move_legend(d, view, tr, fields, numbers, x, y, COL_W, bottom - 88)
+    y = _draw_move_legend(d, view, tr, fields, numbers, x, y, COL_W, bottom - 90, column)
     dests = {o.get("to") for o in (_move(view) or {}).get("options", []) if isinstance(o, dict)}
-    _draw_near_distilleries(d, view, tr, fields, numbers, [f for f in visible if f not in dests],
-                            x, y, COL_W, bottom)
+    _draw_near_distilleries(d, view, tr, fields, numbers, [f for f in numbered if f not in dests],
+                            x, y, COL_W, bottom, column)
 
     # a card per player, in turn order
     for i, s in enumerate(order):
@@ -1318,35 +1739,51 @@ def render_hand(view: dict, tr):
     if ticket:
         rows.append((tr("Return ticket"), tr(T("{n} flight left", plural="{n} flights left",
                                                n=_int(ticket)))))
-    card_h = 0
     wrapped = []
     for name, desc in rows:
-        lines = wrap(desc, 860, 17)[:3] if desc else []
-        wrapped.append((name, lines))
-        card_h += 40 + 22 * len(lines)
-    height = 190 + card_h + 30
-    img, d = canvas(1000, height, PAPER)
-    _badge(d, view, seat, (44, 44), 22)
-    text(d, (80, 26), fit(tr("{player}: your private view",
-                             player=_name(view, seat, 600, 28, True)), 880, 28, True),
-         size=28, bold=True)
+        wrapped.append((wrap(name, 880, TS + 2, True, max_lines=2),
+                        wrap(desc, 880, TS, max_lines=3) if desc else []))
+    x, width = 36 + 2 * 22 + 14, WIDTH - 36 - 2 * 22 - 14 - 40
     total = view.get("points_total", p.get("points_visible", 0))
-    text(d, (80, 70), tr(T("{n} point including your face-down bottles",
-                           plural="{n} points including your face-down bottles", n=_int(total))),
-         size=22, bold=True)
-    lost_line = tr("Your lost distillery bottles: {values}",
-                   values=" ".join(map(str, lost)) if lost else tr("none"))
-    text(d, (80, 104), fit(lost_line, 880, 19), size=19)
-    goal = tr("Goal reached!") if view.get("goal_reached") else _goal_line(view, tr)
-    text(d, (80, 134), fit(goal, 880, 17), size=17, fill=MUTED)
-    y = 176
-    for name, lines in wrapped:
-        box_h = 32 + 22 * len(lines)
-        rounded(d, (40, y, 960, y + box_h), fill=CARD_BG, radius=10, width=2)
-        text(d, (56, y + 6), fit(name, 880, 19, True), size=19, bold=True)
-        for k, line in enumerate(lines):
-            text(d, (56, y + 32 + 22 * k), line, size=17)
-        y += box_h + 8
+    head = wrap(tr("{player}: your private view", player=_name(view, seat, 600, 28, True)),
+                width, 28, True, max_lines=2)
+    points = wrap(tr(T("{n} point including your face-down bottles",
+                       plural="{n} points including your face-down bottles", n=_int(total))),
+                  width, 22, True, max_lines=2)
+    lost_line = wrap(tr("Your lost distillery bottles: {values}",
+                        values=" ".join(map(str, lost)) if lost else tr("none")), width, TS,
+                     max_lines=2)
+    goal = wrap(tr("Goal reached!") if view.get("goal_reached") else _goal_line(view, tr), width,
+                TS, max_lines=2)
+    top_h = 24 + 36 * len(head) + 30 * len(points) + 26 * (len(lost_line) + len(goal)) + 24
+    height = top_h + sum(20 + 28 * len(n) + 26 * len(ls) + 8 for n, ls in wrapped) + 24
+    img, d = canvas(WIDTH, height, PAPER)
+    _badge(d, view, seat, (36 + 22, 24 + 20), 22)
+    y = 24
+    for line in head:
+        text(d, (x, y), line, size=28, bold=True)
+        y += 36
+    for line in points:
+        text(d, (x, y), line, size=22, bold=True)
+        y += 30
+    for line in lost_line:
+        text(d, (x, y), line, size=TS)
+        y += 26
+    for line in goal:
+        text(d, (x, y), line, size=TS, fill=MUTED)
+        y += 26
+    y = top_h
+    for names, lines in wrapped:
+        box = (36, y, WIDTH - 36, y + 12 + 28 * len(names) + 26 * len(lines) + 8)
+        rounded(d, box, fill=CARD_BG, radius=10, width=2)
+        ty = y + 10
+        for line in names:
+            text(d, (56, ty), line, size=TS + 2, bold=True, within=box)
+            ty += 28
+        for line in lines:
+            text(d, (56, ty), line, size=TS, within=box)
+            ty += 26
+        y = box[3] + 8
     alt = tr(T("{player}: {n} point; special cards: {cards}; lost bottles: {values}",
                plural="{player}: {n} points; special cards: {cards}; lost bottles: {values}",
                player=clip(seat_name(view, seat), 60), n=_int(total),

@@ -180,7 +180,13 @@ def test_full_map_renders_the_whole_board(n):
     v = E.view(s, None)
     r = R.render_full_board(v, tr)
     img = _check_image(r)
-    assert img.width > 1700 and img.height >= 1900       # the whole map and its panels
+    # the whole map at one pixel per board unit, every field on it, the player table below
+    assert img.width == R.WIDTH and img.height > R.MAP_BOTTOM + 300
+    proj = R._map_proj()
+    for f in D.BOARD["fields"]:
+        x, y = proj(f)
+        rad = R._marker_radius(f["type"])
+        assert rad <= x <= R.WIDTH - rad and rad <= y <= R.MAP_BOTTOM - rad, f["id"]
     assert r.alt == R.board_alt(v, tr)
     close = R.render_board(v, tr)
     assert close.width == 1000 and close.height < img.height

@@ -1,4 +1,4 @@
-"""The posted Whisky board at Discord's preview width: screenshots scaled to 550 px wide are
+"""The posted Whisky board at Discord's preview width: screenshots scaled to 616 px wide are
 saved to tests/output/screenshots/ (ignored by git) for a human to look at, and the strings
 the renderer draws are recorded to check that the close-up marks every destination of the
 move menu with the menu's letter at its field, names the acting player, and shows the acting
@@ -18,13 +18,14 @@ from core.i18n import translator
 from engines.whisky import ENGINE as E
 from engines.whisky import ai
 from engines.whisky import data as D
+from render import common as C
 from render import whisky as R
 
 tr = translator("en")
 OUT = Path(__file__).resolve().parents[1] / "output" / "screenshots"
 NAMES = {"A": "Annabelle Featherstonehaugh", "B": "Bob", "C": "AI 1", "D": "Dee", "E": "AI 2",
          "F": "Fay"}
-PREVIEW = 550
+PREVIEW = C.DISPLAY_WIDTH         # 616 px: how wide Discord's desktop client shows it
 
 
 def _play(n, seed, until, limit=4000):
@@ -99,7 +100,7 @@ def _save(name, r) -> Image.Image:
     img = Image.open(io.BytesIO(r.png)).convert("RGB")
     small = img.resize((PREVIEW, round(img.height * PREVIEW / img.width)), Image.LANCZOS)
     OUT.mkdir(parents=True, exist_ok=True)
-    small.save(OUT / f"whisky_{name}_550.png")
+    small.save(OUT / f"whisky_{name}_{PREVIEW}.png")
     return img
 
 
@@ -166,8 +167,8 @@ def test_the_whole_window_is_zoomed_in_when_little_must_be_shown():
     v = _view(states()["question_3p"])
     win = R.crop_window(v)
     assert win["scale"] == pytest.approx(R.MAX_ZOOM)
-    # place names are drawn at 16 px or more on a 1000 px image: at least 8.8 px at 550 px
-    assert R.WIDTH == 1000
+    # every text is drawn at TS px or more on a 1000 px image: 11 px at Discord's 616 px
+    assert R.WIDTH == 1000 and R.TS == C.readable_size(R.WIDTH) == 18
 
 
 def test_without_names_the_letters_stand_in(drawn):
@@ -187,3 +188,16 @@ def test_hidden_cards_change_nothing_on_the_close_up():
     a = R.render_board(_view(s), tr)
     b = R.render_board(_view(other), tr)
     assert a.png == b.png and a.alt == b.alt
+
+
+@pytest.mark.parametrize("lang", ["en", "el", "hu"])
+def test_open_questions_and_three_to_six_players_are_readable_too(lang):
+    """The readability test of every game plays 2 and 4 players; here the same checks run on
+    these states (an open question, a Luck of the Irish move, 3, 5 and 6 players)."""
+    from tests.render.test_readable import _images, problems
+    found = []
+    for name, s in states().items():
+        for kind, r, items in _images("whisky", s, lang):
+            if r is not None:
+                found += [f"{name} {kind}: {p}" for p in problems(r, items)]
+    assert not found, f"{len(found)} problems, e.g.:\n" + "\n".join(found[:25])
