@@ -101,14 +101,16 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
                                                 self.fp, idx)
 
 
-class AILevelSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"lvl:(?P<mid>[0-9]+)"):
-    """The lobby's "Add an AI player…" menu: one option per AI level."""
+class _LobbyMenu:
+    """A select of the lobby ("<prefix>:<match>", one value chosen)."""
+    PREFIX = ""
+    DEFAULT: tuple[str, ...] = ()
 
     def __init__(self, mid: int, options: list[discord.SelectOption] | None = None,
                  placeholder: str = "") -> None:
-        super().__init__(discord.ui.Select(
-            custom_id=f"lvl:{mid}", min_values=1, max_values=1,
-            options=options or [discord.SelectOption(label=level, value=level) for level in LEVELS],
+        super().__init__(discord.ui.Select(  # type: ignore[call-arg]
+            custom_id=f"{self.PREFIX}:{mid}", min_values=1, max_values=1,
+            options=options or [discord.SelectOption(label=v, value=v) for v in self.DEFAULT],
             placeholder=fit(placeholder, PLACEHOLDER_MAX) or None))
         self.mid = mid
 
@@ -116,31 +118,28 @@ class AILevelSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"lvl:(?
     async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["mid"]), list(getattr(item, "options", None) or []) or None)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    @staticmethod
+    def chosen(interaction: discord.Interaction) -> str:
         values = (interaction.data or {}).get("values") or []
-        level = str(values[0]) if values else ""
-        await controller(interaction).on_table_button(interaction, "ai", self.mid, level=level)
+        return str(values[0]) if values else ""
 
 
-class LanguageSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"lng:(?P<mid>[0-9]+)"):
+class AILevelSelect(_LobbyMenu, discord.ui.DynamicItem[discord.ui.Select], template=r"lvl:(?P<mid>[0-9]+)"):
+    """The lobby's "Add an AI player…" menu: one option per AI level."""
+    PREFIX, DEFAULT = "lvl", tuple(LEVELS)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await controller(interaction).on_table_button(interaction, "ai", self.mid,
+                                                      level=self.chosen(interaction))
+
+
+class LanguageSelect(_LobbyMenu, discord.ui.DynamicItem[discord.ui.Select], template=r"lng:(?P<mid>[0-9]+)"):
     """The lobby's language menu: the language a player sees at every table (their panels,
     DMs, images and replies), or each table's own."""
-
-    def __init__(self, mid: int, options: list[discord.SelectOption] | None = None,
-                 placeholder: str = "") -> None:
-        super().__init__(discord.ui.Select(
-            custom_id=f"lng:{mid}", min_values=1, max_values=1,
-            options=options or [discord.SelectOption(label="table", value="table")],
-            placeholder=placeholder[:150] or None))
-        self.mid = mid
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["mid"]), list(getattr(item, "options", None) or []) or None)
+    PREFIX, DEFAULT = "lng", ("table",)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
-        await controller(interaction).on_language(interaction, self.mid, str(values[0]) if values else "")
+        await controller(interaction).on_language(interaction, self.mid, self.chosen(interaction))
 
 
 DYNAMIC_ITEMS = (TableButton, ChoiceButton, ChoiceSelect, AILevelSelect, LanguageSelect)

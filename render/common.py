@@ -299,7 +299,8 @@ def language_of(tr) -> str:
 
 
 @lru_cache(maxsize=None)
-def _hyphenator(lang: str) -> pyphen.Pyphen | None:
+def hyphenator(lang: str) -> pyphen.Pyphen | None:
+    """The hyphenation rules of a language (None when pyphen has none)."""
     found = pyphen.language_fallback(lang.replace("-", "_")) if lang else None
     return pyphen.Pyphen(lang=found) if found else None
 
@@ -310,7 +311,7 @@ def hyphenated_lines(s: str, width: int, size: int = 20, bold=False, max_lines: 
     at one of its language's hyphenation points ("Φαρμακο-" / "ποιός"); None when even that
     does not show the whole text. For names that must never be cut (Greek and Hungarian
     words are often longer than their English ones)."""
-    hy = _hyphenator(lang or "en")
+    hy = hyphenator(lang or "en")
     n = room(width, size)
 
     def fits(t: str) -> bool:

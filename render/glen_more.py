@@ -25,14 +25,12 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-import pyphen
-
 from engines.base import T
 from engines.glen_more.texts import (chieftains, clansmen as n_clansmen, coins,
                                      different_resources, res_count, tiles as n_tiles, vp,
                                      whisky_barrels)
 from render.common import (GAME_COLOURS, INK, MUTED, PAPER, SEAT_STYLES, canvas, clauses, clip,
-                           finish, fit, language_of, mark, own_seat, readable_size, room,
+                           finish, fit, hyphenator, language_of, mark, own_seat, readable_size, room,
                            rounded, seat_badge, seat_name, seat_rgb, text, text_width, wrap)
 from render.shapes import clansman, compact, dashed_rect, ink_for, resolve_ref, star, text_of
 
@@ -146,12 +144,6 @@ def _pack(items, width: int, size: int, bold=False, sep=" · ", tail="") -> list
     return lines
 
 
-@lru_cache(maxsize=None)
-def _hyphenator(lang: str) -> pyphen.Pyphen | None:
-    found = pyphen.language_fallback(lang.replace("-", "_")) if lang else None
-    return pyphen.Pyphen(lang=found) if found else None
-
-
 _EDGE = re.compile(r"^(\W*)(.*?)(\W*)$")
 
 
@@ -166,7 +158,7 @@ def _broken(s: str, width: int, size: int, max_lines: int, lang: str) -> tuple[s
         return len(t) <= n and text_width(t, size, True) <= width
 
     words = s.replace("+", "+ ").split()
-    hy = _hyphenator(lang)
+    hy = hyphenator(lang)
     lines: list[str] = []
     cur, i = "", 0
     while i < len(words):

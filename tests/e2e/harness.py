@@ -88,6 +88,22 @@ def panel_of(msg) -> tuple[str, str | dict, list] | None:
     return ("button", buttons, list(buttons)) if buttons else None
 
 
+def decisions_offered(msg) -> set[tuple[int, str, int]]:
+    """(match, seat, seat's move number) of every choice a message ever offered (its earlier
+    versions included: a panel that was answered has lost its buttons)."""
+    out = set()
+    stack = [c for version in [*msg.history, {"components": msg.components}]
+             for c in version.get("components") or []]
+    while stack:
+        c = stack.pop()
+        stack += c.get("components") or []
+        cid = c.get("custom_id", "")
+        if cid.startswith(("act:", "sel:")):
+            _, mid, seat, count = cid.split(":")[:4]
+            out.add((int(mid), seat, int(count)))
+    return out
+
+
 def table_button(msg, op: str) -> str | None:
     """The custom_id of a table button ("join", "start", "turn"…) on a message, whatever
     language its label is in."""

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from engines import players
-from tests.e2e.harness import (BotProcess, Player, board, is_results, level_select, open_table,
+from tests.e2e.harness import (BotProcess, Player, board, decisions_offered, is_results, level_select, open_table,
                                panel_of, start_bot_inprocess, stop_bot_inprocess, table_button)
 
 pytestmark = pytest.mark.e2e
@@ -258,21 +258,6 @@ async def test_the_bots_workers_end_when_it_is_killed_and_run_below_it(sb, tmp_p
                 os.kill(w, signal.SIGKILL)
 
 
-def _decisions(msg) -> set[tuple[int, str, int]]:
-    """(match, seat, seat's move number) of every choice a message ever offered."""
-    out = set()
-    for version in [*msg.history, {"components": msg.components}]:
-        stack = list(version.get("components") or [])
-        while stack:
-            c = stack.pop()
-            stack += c.get("components") or []
-            cid = c.get("custom_id", "")
-            if cid.startswith(("act:", "sel:")):
-                _, mid, seat, count = cid.split(":")[:4]
-                out.add((int(mid), seat, int(count)))
-    return out
-
-
 async def test_a_panel_sent_by_a_process_that_died_before_storing_it_is_not_sent_twice(sb, tmp_path, monkeypatch):
     """The process sends a DM panel and dies before it writes down that it did; the next
     process sends what it thinks is missing, and Discord answers with the message that was
@@ -300,7 +285,7 @@ async def test_a_panel_sent_by_a_process_that_died_before_storing_it_is_not_sent
     try:
         await bot.controller.idle()
         for user in ("anna",):
-            offered = [d for m in sb.dms(user) for d in _decisions(m)]
+            offered = [d for m in sb.dms(user) for d in decisions_offered(m)]
             assert offered and len(offered) == len(set(offered)), f"{user} got a decision twice: {offered}"
             assert Player(sb, user).dm_panel() is not None
     finally:

@@ -21,7 +21,7 @@ import pytest
 from bench.load import Bot, choice_of
 from db import open_store
 from sandbox import Sandbox
-from tests.e2e.harness import level_select, table_button
+from tests.e2e.harness import decisions_offered, level_select, table_button
 
 pytestmark = pytest.mark.e2e
 
@@ -122,22 +122,6 @@ class Game:
 
     async def finished(self, t: Table) -> bool:
         return (await self.store.match_version(t.match_id)).status == "finished"
-
-
-def _decisions(msg) -> set[tuple[int, str, int]]:
-    """(match, seat, seat's move number) of every choice a message ever offered (its earlier
-    versions included: a panel that was answered has lost its buttons)."""
-    out = set()
-    stack = [c for version in [*msg.history, {"components": msg.components}]
-             for c in version.get("components") or []]
-    while stack:
-        c = stack.pop()
-        stack += c.get("components") or []
-        cid = c.get("custom_id", "")
-        if cid.startswith(("act:", "sel:")):
-            _, mid, seat, count = cid.split(":")[:4]
-            out.add((int(mid), seat, int(count)))
-    return out
 
 
 def _errors(bot: Bot) -> list[str]:
@@ -254,7 +238,7 @@ async def two_shards_through_a_kill(tmp_path, pg_url) -> None:
         for user in ("anna", "bruno", "chloe"):
             offered = Counter()
             for m in sb.dms(user):
-                offered.update(_decisions(m))
+                offered.update(decisions_offered(m))
             twice = [k for k, n in offered.items() if n > 1]
             assert not twice, f"{user} was sent these decisions twice: {twice[:5]}"
         for i, bot in shards.items():
