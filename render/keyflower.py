@@ -1,20 +1,28 @@
 """Keyflower (with The Farmers) board and private images, drawn only from ``ENGINE.view``.
 
-``render_board(view, tr)``: the image posted after each move, sized for Discord's preview
-(1000 px wide, legible scaled to 550 px): the season and whose turn it is (the players'
-badges and names); the tiles on auction and the turn-order tiles as cards (hexes with their
-roads and water, the name whole on a plate that roads do not cross, what the visible side
-does, the colour lock, each bid as badge + name + worker figure and count, the leader
-starred, workers placed there by uses); the boats (public workers and skill tiles, owner);
-the village of the player to act drawn large (tiles by name and season colour, the
-upgraded side with a gold inner border and a star, roads and water on the edges, The
-Farmers' field borders, animals where they stand, resources lying on tiles, workers standing
-on tiles this season, summer boat faces, the Sheep shelter); a line of public counts for
-every other player (tiles, VP printed on the tiles, winter tiles in hand, animals). At the
-end it is the full board.
+Every image is 1000 px wide (``WIDTH``) and no text in it is smaller than ``SMALL``
+(render.common.readable_size: 18 px, 11 px where Discord shows the image 616 px wide). What
+does not fit is laid out again, never shrunk: texts wrap, a tile's name takes a third line
+or breaks at a hyphenation point of its language, and a name that still does not fit whole
+on its hex (or leaves no room for what lies on the tile) gets a numbered badge and is written
+in full under its village.
 
-``render_full_board(view, tr)``: every village as a hex map (the Full map button), with the
-same auction, boats and a legend; at the end with the scores and the screens the view
+``render_board(view, tr)``: the image posted after each move: the season and whose turn it
+is (the players' badges and names); the tiles on auction and the turn-order tiles as cards
+(hexes with their roads and water, the name whole on a plate that roads do not cross, what
+the visible side does, the colour lock, each bid as badge + name + worker figure and count,
+the leader starred, workers placed there by uses); the boats (public workers and skill
+tiles, owner); the village of the player to act drawn large (tiles by name and season
+colour, the upgraded side with a gold inner border and a star, roads and water on the edges,
+The Farmers' field borders, animals where they stand, resources lying on tiles, workers
+standing on tiles this season, summer boat faces, the Sheep shelter); a line of public
+counts for every other player (tiles, VP printed on the tiles, winter tiles in hand,
+animals). When a huge auction leaves no room, the village goes (every player gets a line),
+then those lines, then the boats. At the end it is the full board.
+
+``render_full_board(view, tr)``: every village as a hex map (the Full map button), two side
+by side when their hexes stay large, and a legend; then the same auction and boats when
+they leave the villages large enough; at the end with the scores and the screens the view
 reveals.
 
 ``render_hand(view, tr)``: the seat's screen (workers by colour, skill tiles, wheat) and its
@@ -156,7 +164,7 @@ CLOSE = Style(width=WIDTH, margin=20, title=30, sub=24, info=SMALL, section=24, 
 FULL = Style(width=WIDTH, margin=20, title=30, sub=24, info=SMALL, section=24, name=22,
              effect=SMALL, row=SMALL, row_h=34, card_min=230, card_max=240, hex_max=84,
              boat_w=230, boat_name=20, boat_row=SMALL, head=24, facts=SMALL, village_max=84)
-VILLAGE_MIN = 60        # the close-up's village hexes at least (else it goes to the full map)
+VILLAGE_MIN = 60        # the close-up's village hexes at least (else every player gets a line)
 
 
 # ----------------------------------------------------------------------------- small helpers
@@ -334,14 +342,14 @@ def _wheat(d, cx, cy, r) -> None:
                       fill=(236, 196, 48), outline=INK, width=1)
 
 
-def _count_label(d, x, y, n, size=SMALL) -> int:
+def _count_label(d, x, y, n, size=SMALL, within=None) -> int:
     """'×n' left-anchored at (x, y centre); returns its width."""
     s = f"×{n}"
-    stroked(d, (x, y), s, size=size, bold=True, anchor="lm", stroke_width=2)
+    text(d, (x, y), s, size, INK, True, "lm", 2, WHITE, within=within)
     return text_width(s, size, True) + 4
 
 
-def _worker_row(d, x, y, counts: dict, h=24, size=SMALL) -> int:
+def _worker_row(d, x, y, counts: dict, h=24, size=SMALL, within=None) -> int:
     """Worker figures by colour with counts, from (x, y centre); returns the width used."""
     x0 = x
     for c in COLOURS:
@@ -350,11 +358,11 @@ def _worker_row(d, x, y, counts: dict, h=24, size=SMALL) -> int:
             continue
         _worker(d, x + h * 0.4, y, h, c)
         x += h * 0.8 + 2
-        x += _count_label(d, x, y, n, size) + 6
+        x += _count_label(d, x, y, n, size, within) + 6
     return int(x - x0)
 
 
-def _skill_row(d, x, y, counts: dict, r=12, size=SMALL) -> int:
+def _skill_row(d, x, y, counts: dict, r=12, size=SMALL, within=None) -> int:
     x0 = x
     for sk in SKILLS:
         n = _num((counts or {}).get(sk))
@@ -362,7 +370,7 @@ def _skill_row(d, x, y, counts: dict, r=12, size=SMALL) -> int:
             continue
         _skill(d, x + r, y, r, sk)
         x += 2 * r + 3
-        x += _count_label(d, x, y, n, size) + 6
+        x += _count_label(d, x, y, n, size, within) + 6
     return int(x - x0)
 
 
@@ -1086,7 +1094,8 @@ def _draw_card(d, view, tr, tile: dict, x0, y0, w, s, farmers, st: Style, big=No
             wx = x0 + 6
         else:
             wx = x0 + 12 + text_width(label, st.row)
-        _worker_row(d, wx, y + mid, {c: on.get(c, 0) for c in COLOURS}, st.row + 6, st.row)
+        _worker_row(d, wx, y + mid, {c: on.get(c, 0) for c in COLOURS}, st.row + 6, st.row,
+                    within=card)
         y += st.row_h
     owner = tile.get("owner")
     if owner:
@@ -1192,7 +1201,8 @@ def _boats_layout(view, width, st: Style):
 
 
 def _boat_rows(tr, b: dict, w: int, st: Style) -> list[tuple[str, object, int]]:
-    """What a boat card shows under its name, row by row: (kind, what, height)."""
+    """What a boat card shows under its name, row by row: (kind, what, height); workers of
+    more colours than a row holds go on two rows."""
     inner = w - 32
     line = st.boat_row + 6
     if b.get("owner"):
@@ -1200,19 +1210,43 @@ def _boat_rows(tr, b: dict, w: int, st: Style) -> list[tuple[str, object, int]]:
     out = []
     workers = _counts(b.get("workers"))
     skills = _counts(b.get("skills"))
-    for kind, counts, empty in (("workers", workers, "no workers"),
-                                ("skills", skills, "no skill tiles")):
-        if any(counts.values()):
-            out.append((kind, counts, st.boat_row + 16))
-        else:
+    if any(workers.values()):
+        row: dict = {}
+        for c in COLOURS:
+            if not workers.get(c):
+                continue
+            if row and _worker_row_width({**row, c: workers[c]}, st.boat_row + 8,
+                                         st.boat_row) > inner:
+                out.append(("workers", row, st.boat_row + 16))
+                row = {}
+            row[c] = workers[c]
+        out.append(("workers", row, st.boat_row + 16))
+    if any(skills.values()):
+        out.append(("skills", skills, st.boat_row + 16))
+    for kind, empty in (("workers", "no workers"), ("skills", "no skill tiles")):
+        if not any(k == kind for k, _, _ in out):
             lines = wrap(tr(empty), inner, st.boat_row, max_lines=2)
-            out.append(("text", lines, len(lines) * line + 10))
+            out.insert(0 if kind == "workers" else len(out),
+                       ("text", lines, len(lines) * line + 10))
     return out
+
+
+def _boat_sides(tr, boats, w: int, st: Style) -> bool:
+    """Whether the boats' sides ("side A") go on a line of their own (when one does not fit
+    beside its boat's name, for all of them)."""
+    for b in boats:
+        if b.get("face"):
+            side = tr("side {face}", face=str(b["face"]).upper())
+            name = tr(str(b.get("name") or b.get("id") or "?"))
+            if text_width(name, st.boat_name, True) + text_width(side, st.boat_row) + 12 > w - 28:
+                return True
+    return False
 
 
 def _boat_h(tr, boats, w: int, st: Style) -> int:
     rows = [sum(h for *_, h in _boat_rows(tr, b, w, st)) for b in boats] or [0]
-    return st.boat_name + 22 + max(rows) + 10
+    return st.boat_name + 22 + (st.boat_row + 8 if _boat_sides(tr, boats, w, st) else 0) \
+        + max(rows) + 10
 
 
 def _draw_boats(d, view, tr, x0, y0, width, st: Style, measure=False) -> int:
@@ -1225,6 +1259,7 @@ def _draw_boats(d, view, tr, x0, y0, width, st: Style, measure=False) -> int:
     if not boats:
         text(d, (x0, y0 + st.section + 20), tr("No boats."), size=st.facts, fill=MUTED)
         return total
+    below = _boat_sides(tr, boats, w, st)
     for k, b in enumerate(boats):
         r, c = divmod(k, per_row)
         bx, y = x0 + c * w, y0 + st.section + 14 + r * (bh + 8)
@@ -1233,14 +1268,17 @@ def _draw_boats(d, view, tr, x0, y0, width, st: Style, measure=False) -> int:
         name = tr(str(b.get("name") or b.get("id") or "?"))
         face = b.get("face")
         side = tr("side {face}", face=str(face).upper()) if face else ""
-        sw = text_width(side, st.boat_row) + 12 if side else 0
-        if text_width(name, st.boat_name, True) + sw > w - 28:
-            sw = 0
-        elif side:
+        if side and not below:
             text(d, (bx + w - 14, y + 9), side, size=st.boat_row, anchor="ra", within=card)
+        sw = text_width(side, st.boat_row) + 12 if side and not below else 0
         text(d, (bx + 12, y + 8), fit(name, w - 28 - sw, st.boat_name, True), size=st.boat_name,
              bold=True, within=card)
         ry = y + st.boat_name + 22
+        if below:
+            if side:
+                text(d, (bx + 12, ry - 6), fit(side, w - 28, st.boat_row), size=st.boat_row,
+                     within=card)
+            ry += st.boat_row + 8
         for kind, what, h in _boat_rows(tr, b, w, st):
             mid = ry + h / 2 - 2
             if kind == "owner":
@@ -1250,11 +1288,10 @@ def _draw_boats(d, view, tr, x0, y0, width, st: Style, measure=False) -> int:
                 player_tag(d, (box[2] + 8, mid), view, what, int(bx + w - box[2] - 24),
                            st.boat_row)
             elif kind == "workers":
-                _worker_row(d, bx + 12, mid, {c: what.get(c, 0) for c in COLOURS},
-                            st.boat_row + 8, st.boat_row)
+                _worker_row(d, bx + 12, mid, what, st.boat_row + 8, st.boat_row, within=card)
             elif kind == "skills":
                 _skill_row(d, bx + 12, mid, {k: what.get(k, 0) for k in SKILLS},
-                           st.boat_row // 2 + 3, st.boat_row)
+                           st.boat_row // 2 + 3, st.boat_row, within=card)
             else:
                 ly = ry + 5
                 for ln in what:
@@ -1609,9 +1646,7 @@ def _draw_village(d, view, tr, seat, p, box, s, farmers, numbers=None) -> None:
         if lines is None:
             _number_badge(d, cx, cy, numbers.get("_placing") or 0)
             return
-        for k, ln in enumerate(lines):
-            stroked(d, (cx, cy - (len(lines) - 1) * (sz + 4) / 2 + (sz + 4) * k), ln,
-                    size=sz, bold=True, anchor="mm")
+        _name_plate(d, name, cx, cy, s, PAPER, ns, lang=language_of(tr))
 
 
 def _village_units(view, seat) -> tuple[float, float]:
@@ -1875,7 +1910,7 @@ def render_full_board(view: dict, tr):
     extra = (auction_h + 14 if auction_h else 0) + middle_h + 10
     top = head + legend_h + 24
     lay = _village_layout(view, tr, order, MAX_HEIGHT - top - extra, st)
-    more = top + lay.height + extra <= MAX_HEIGHT and min(lay.sizes + [GOOD_VILLAGE]) >= GOOD_VILLAGE
+    more = top + lay.height + extra <= MAX_HEIGHT and min(lay.sizes, default=99) >= GOOD_VILLAGE
     if not more:
         lay = _village_layout(view, tr, order, MAX_HEIGHT - top, st)
     img, d = canvas(st.width, top + lay.height + (extra if more else 0), PAPER)
