@@ -442,6 +442,13 @@ def name_lines(label: str, s: float, size: int, lang: str | None = "en",
     return (list(lines) if lines is not None else None), sz
 
 
+def _laid_out(label: str, s: float, size: int, lang: str | None) -> tuple[list[str] | None, int]:
+    """name_lines for a layout that is only tried (what is drawn goes through name_lines)."""
+    lines, sz = _name_lines(" ".join(str(label).split()), round(float(s), 1), int(size),
+                            lang or "en", SMALL)
+    return (list(lines) if lines is not None else None), sz
+
+
 @lru_cache(maxsize=8192)
 def _name_lines(label: str, s: float, size: int, lang: str, least: int):
     size = max(least, size)
@@ -485,9 +492,11 @@ def _number_badge(d, cx, cy, number: int) -> tuple[float, float, float, float]:
 def _name_plate(d, label, cx, cy, s, fill, size, box_fill=None, lang="en", number=None):
     """The name on a plate in the tile's colour: roads and field borders stop at its edge.
     Returns the plate's box; a name that does not fit whole gets its ``number`` instead."""
+    if number is not None:
+        return _number_badge(d, cx, cy, number)
     lines, sz = name_lines(label, s, size, lang)
-    if lines is None or number is not None:
-        return _number_badge(d, cx, cy, number or 0)
+    if lines is None:           # (never on a card or a winter tile: they are large enough)
+        return _number_badge(d, cx, cy, 0)
     lh = sz + 4
     box = _plate_box(lines, sz, cx, cy)
     d.rounded_rectangle(box, radius=6, fill=box_fill or _light(fill))
@@ -1502,7 +1511,7 @@ def _numbered(view, tr, seat, p, s) -> list[tuple[object, str]]:
     spot = _placing_cell(view, seat)
     if spot:
         name = _tile_name(tr, _find_tile(view, _placing_tile(view, seat)))
-        if name_lines(name, s, ns, lang)[0] is None:
+        if _laid_out(name, s, ns, lang)[0] is None:
             out.append(("_placing", name))
     return out
 
@@ -1526,7 +1535,7 @@ _FITS: dict = {}
 
 def _name_fit(tile, name, s, size, lang) -> int | None:
     for want in dict.fromkeys((size, SMALL)):
-        lines, sz = name_lines(name, s, want, lang)
+        lines, sz = _laid_out(name, s, want, lang)
         if lines is None:
             return None
         if _tile_contents(tile, 0, 0, s, _plate_box(lines, sz, 0, 0))[1]:
@@ -1571,8 +1580,18 @@ def _draw_key(d, items, x0, y0, width) -> None:
         y += SMALL + 18
 
 
+def _tile_list(view, tr, seat, p, width, st: Style) -> list[str]:
+    """The village's tiles by name, for a panel without a map."""
+    names = [_tile_name(tr, t) for t in _village_tiles(p)]
+    return wrap(", ".join(names), width, st.facts, max_lines=8) if names else []
+
+
 def _panel_height(view, tr, seat, p, width, s, st: Style) -> int:
-    """A player's panel: head, the village map (hexes of size s), the numbered names."""
+    """A player's panel: head, the village map (hexes of size s), the numbered names; with
+    s 0, head and the tiles by name."""
+    if not s:
+        return (_head_height(view, tr, seat, p, width, st)
+                + len(_tile_list(view, tr, seat, p, width - 32, st)) * (st.facts + 6) + 8)
     uh = _village_units(view, seat)[1]
     return (_head_height(view, tr, seat, p, width, st) + int(uh * s) + 16
             + _key_height(_numbered(view, tr, seat, p, s), width - 32) + 8)
@@ -1604,6 +1623,11 @@ def _draw_player(d, view, tr, seat, p, box, s, farmers, st: Style) -> None:
     for ln in lines:
         text(d, (x0 + 16, y), ln, size=st.facts, within=box)
         y += st.facts + 6
+    if not s:                   # no room for a map: the village's tiles by name
+        for ln in _tile_list(view, tr, seat, p, x1 - x0 - 32, st):
+            text(d, (x0 + 16, y), ln, size=st.facts, within=box)
+            y += st.facts + 6
+        return
     # the village map, and the names of its numbered tiles under it
     key = _numbered(view, tr, seat, p, s)
     kh = _key_height(key, x1 - x0 - 32)
@@ -1642,8 +1666,7 @@ def _draw_village(d, view, tr, seat, p, box, s, farmers, numbers=None) -> None:
             dashed_line(d, corners[k], corners[(k + 1) % 6], fill=seat_rgb(view, seat), width=4,
                         dash=9, gap=6)
         name = _tile_name(tr, _find_tile(view, _placing_tile(view, seat)))
-        lines, sz = name_lines(name, s, ns, language_of(tr))
-        if lines is None:
+        if _laid_out(name, s, ns, language_of(tr))[0] is None:
             _number_badge(d, cx, cy, numbers.get("_placing") or 0)
             return
         _name_plate(d, name, cx, cy, s, PAPER, ns, lang=language_of(tr))
@@ -1837,26 +1860,31 @@ class Villages:
 PAIR_MIN = 60           # two villages share a row when their hexes can be this large
 
 
+MAP_MIN = 36            # smaller village hexes have no room for what lies on them
+
+
 def _village_layout(view, tr, order, budget, st: Style) -> Villages:
     """The villages in rows, two side by side (each panel as wide as its village needs) when
     their hexes can be PAIR_MIN large, and a hex size per row: the largest, up to a cap (at
-    most ``st.village_max``) lowered until the villages fit in ``budget`` pixels."""
+    most ``st.village_max``) lowered until the villages fit in ``budget`` pixels; when even
+    MAP_MIN is too large, the villages' tiles listed by name instead of maps."""
     players = view.get("players") or {}
     inner = st.width - 2 * st.margin
     both = inner - 16
     units = {x: _village_units(view, x)[0] for x in order}
     heads: dict = {}
-    numbered: dict = {}
 
     def panel(x, w, s):
         if (x, w) not in heads:
             heads[x, w] = _head_height(view, tr, x, players.get(x) or {}, w, st)
-        if (x, s) not in numbered:
-            numbered[x, s] = _numbered(view, tr, x, players.get(x) or {}, s)
+        if not s:
+            return _panel_height(view, tr, x, players.get(x) or {}, w, s, st)
         return (heads[x, w] + int(_village_units(view, x)[1] * s) + 16
-                + _key_height(numbered[x, s], w - 32) + 8)
+                + _key_height(_numbered(view, tr, x, players.get(x) or {}, s), w - 32) + 8)
 
     def pair(a, b, cap):
+        if not cap:
+            return 0, [both // 2, both - both // 2]
         ua, ub = units[a], units[b]
         s = min(cap, (both - 24) / (ua + ub))
         wa = int(min(max(ua * s + 12 + (both - (ua + ub) * s - 24) / 2, 0.4 * both), 0.6 * both))
@@ -1864,22 +1892,20 @@ def _village_layout(view, tr, order, budget, st: Style) -> Villages:
         return int(min(s, (wa - 12) / ua, (wb - 12) / ub)), [wa, wb]
 
     lay = Villages([], [], [], [])
-    for cap in range(int(st.village_max), 27, -2):
+    for cap in [*range(int(st.village_max), MAP_MIN - 1, -2), 0]:
         lay = Villages([], [], [], [])
         i = 0
         while i < len(order):
+            row = None
             if i + 1 < len(order):
                 s, widths = pair(order[i], order[i + 1], cap)
-                if s >= min(cap, PAIR_MIN):
+                if s >= min(cap, PAIR_MIN) and (s >= MAP_MIN or not cap):
                     row = order[i:i + 2]
                     i += 2
-                else:
-                    row, widths, s = None, None, 0
-            else:
-                row = None
             if row is None:
                 row, widths = order[i:i + 1], [inner]
                 s = int(min(cap, (inner - 12) / units[order[i]]))
+                s = s if s >= MAP_MIN else 0
                 i += 1
             lay.rows.append(row)
             lay.widths.append(widths)
@@ -1913,6 +1939,8 @@ def render_full_board(view: dict, tr):
     more = top + lay.height + extra <= MAX_HEIGHT and min(lay.sizes, default=99) >= GOOD_VILLAGE
     if not more:
         lay = _village_layout(view, tr, order, MAX_HEIGHT - top, st)
+    if order and not any(lay.sizes):        # no maps, no legend of their symbols
+        top, legend_h = head + 10, 0
     img, d = canvas(st.width, top + lay.height + (extra if more else 0), PAPER)
     y = _draw_header(d, view, tr, st)
     for row, widths, h, s in zip(lay.rows, lay.widths, lay.heights, lay.sizes):
@@ -1922,8 +1950,9 @@ def render_full_board(view: dict, tr):
                          farmers, st)
             x += w + 16
         y += h + 16
-    _draw_legend(d, tr, st.margin, y, inner, farmers)
-    y += legend_h + 14
+    if legend_h:
+        _draw_legend(d, tr, st.margin, y, inner, farmers)
+        y += legend_h + 14
     if more:
         if auction_h:
             _draw_auction(d, view, tr, st.margin, y, inner, farmers, st)
