@@ -29,7 +29,7 @@ NAMES = {
     "hu": ["Annamária", "Bertalan", "Csilla", "Dömötör", "Erzsébet", "Ferenc"],
 }
 OVERLAP_PX = 2          # boxes may touch (anti-aliasing, accents): more is an overlap
-STILL_BROKEN = {"libertalia", "glen_more", "whisky", "keyflower"}
+STILL_BROKEN = {"libertalia", "glen_more", "whisky"}
 
 
 def _moments(game: str, players: int, seed: int, count: int = 3) -> list[dict]:
