@@ -1040,11 +1040,19 @@ def _worker_row_width(counts: dict, h: int, size: int) -> int:
                    for c, n in counts.items() if c in COLOURS and _num(n)))
 
 
+def _lock_lines(tr, lock, w: int, st: Style) -> list[str]:
+    """The colour lock's name on a card w px wide (on two lines on a narrow one)."""
+    if not lock:
+        return []
+    return wrap(tr(LOCK_NAMES.get(lock) or _("colour lock")), w - st.row - 16, st.row, True,
+                max_lines=2)
+
+
 def _card_height(tile: dict, s: float, st: Style) -> int:
     site = tile.get("site") or {}
     h = int(SQRT3 * s) + 14 + (st.effect + 6) * len(tile.get("_effect") or [])
     if site.get("colour"):
-        h += st.row_h
+        h += st.row_h + (st.row + 6) * (len(tile.get("_lock") or [""]) - 1)
     h += st.row_h * len(_bid_lines(site))
     h += st.row_h * _num(tile.get("_used"))
     if tile.get("owner"):
@@ -1071,14 +1079,14 @@ def _draw_card(d, view, tr, tile: dict, x0, y0, w, s, farmers, st: Style, big=No
     y += 2
     mid = st.row_h / 2 - 2
     if lock:
-        label = tr(LOCK_NAMES.get(lock) or _("colour lock"))
         sq = st.row - 2
         d.rectangle((x0 + 6, y + mid - sq / 2, x0 + 6 + sq, y + mid + sq / 2),
                     fill=WORKER.get(lock, MUTED), outline=INK)
         mark(d, (x0 + 6, y + mid - sq / 2, x0 + 6 + sq, y + mid + sq / 2))
-        text(d, (x0 + sq + 12, y + mid), fit(label, w - sq - 18, st.row, True), size=st.row,
-             bold=True, anchor="lm", within=card)
-        y += st.row_h
+        for k, ln in enumerate(tile.get("_lock") or _lock_lines(tr, lock, w, st)):
+            text(d, (x0 + sq + 12, y + mid + k * (st.row + 6)), ln, size=st.row, bold=True,
+                 anchor="lm", within=card)
+        y += st.row_h + (st.row + 6) * (len(tile.get("_lock") or [""]) - 1)
     fig = st.row + 6
     for seat, colour, n, lead in _bid_lines(site):
         cy2 = y + mid
@@ -1125,13 +1133,14 @@ def _card_layout(tiles, width, st: Style):
 
 
 def _with_effect(tr, tiles, w, st: Style):
-    """The tiles with their effect text wrapped to the card (at most 3 lines, 4 for a boat)
-    and the rows their users take."""
+    """The tiles with their effect text wrapped to the card (at most 4 lines, 6 for a boat),
+    their lock's name and the rows their users take."""
     out = []
     for t in tiles:
-        most = 4 if t.get("face_help") else 3
+        most = 6 if t.get("face_help") else 4
         lines = wrap(_effect_text(tr, t), w - 12, st.effect, max_lines=most)
-        out.append({**t, "_effect": lines, "_used": _used_lines(tr, t.get("site") or {}, w, st)})
+        out.append({**t, "_effect": lines, "_used": _used_lines(tr, t.get("site") or {}, w, st),
+                    "_lock": _lock_lines(tr, (t.get("site") or {}).get("colour"), w, st)})
     return out
 
 
@@ -1476,7 +1485,7 @@ def _head(view, tr, seat, p, width, st: Style):
     chips_w = sum(text_width(c[0], SMALL, True) + 26 for c in _chips(view, tr, seat, p))
     below = bool(chips_w) and _tag_width(view, seat, st.head) + 12 + chips_w > width - 28 - score_w
     lines = [ln for line in _player_lines(view, tr, seat, p)
-             for ln in wrap(line, width - 32, st.facts, max_lines=3)]
+             for ln in wrap(line, width - 32, st.facts, max_lines=6)]
     return below, lines
 
 
@@ -1701,7 +1710,7 @@ def _draw_others(d, view, tr, seats, x0, y0, width, st: Style, measure=False) ->
     for seat in seats:
         p = players.get(seat) or {}
         facts = " · ".join(_facts(view, tr, p) + ([tr("start player")] if p.get("purple") else []))
-        lines = wrap(facts, width - name_w - 20, st.facts, max_lines=3)
+        lines = wrap(facts, width - name_w - 20, st.facts, max_lines=5)
         h = max(st.facts + 16, len(lines) * (st.facts + 6) + 10)
         if not measure:
             box = (x0, y, x0 + width, y + h)
@@ -2112,7 +2121,7 @@ def _draw_hand(d, view: dict, tr) -> int:
     for tid in hand:
         data = (resolve_ref("engines.keyflower.data:TILES", {}) or {}).get(tid) or {}
         kind = str(data.get("winter") or tid)
-        lines = wrap(tr(WINTER_HELP[kind]), cw - 12, SMALL, max_lines=3) \
+        lines = wrap(tr(WINTER_HELP[kind]), cw - 12, SMALL, max_lines=5) \
             if kind in WINTER_HELP else []
         cells.append((tid, data, lines))
     for r in range(math.ceil(len(cells) / per_row)):
