@@ -694,8 +694,9 @@ class MatchService:
         outcome = engine.outcome(state)
         snapshot = engine.dump(state) if (n % SNAPSHOT_EVERY == 0 or outcome) else None
         try:
+            # (stored as by_ai: "not chosen by the seat's player", as a time-out's move)
             await self.store.append_action(
-                m.id, n, seat, action, by_ai=by_ai, snapshot=snapshot,
+                m.id, n, seat, action, by_ai=by_ai or forced is not None, snapshot=snapshot,
                 finished=_result_json(m, outcome) if outcome else None, undone=m.version.undone)
         except ActionConflict:
             # another process moved this match first: take its state; this move was not made

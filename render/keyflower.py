@@ -1,20 +1,28 @@
 """Keyflower (with The Farmers) board and private images, drawn only from ``ENGINE.view``.
 
-``render_board(view, tr)``: the image posted after each move, sized for Discord's preview
-(1000 px wide, legible scaled to 550 px): the season and whose turn it is (the players'
-badges and names); the tiles on auction and the turn-order tiles as cards (hexes with their
-roads and water, the name whole on a plate that roads do not cross, what the visible side
-does, the colour lock, each bid as badge + name + worker figure and count, the leader
-starred, workers placed there by uses); the boats (public workers and skill tiles, owner);
-the village of the player to act drawn large (tiles by name and season colour, the
-upgraded side with a gold inner border and a star, roads and water on the edges, The
-Farmers' field borders, animals where they stand, resources lying on tiles, workers standing
-on tiles this season, summer boat faces, the Sheep shelter); a line of public counts for
-every other player (tiles, VP printed on the tiles, winter tiles in hand, animals). At the
-end it is the full board.
+Every image is 1000 px wide (``WIDTH``) and no text in it is smaller than ``SMALL``
+(render.common.readable_size: 18 px, 11 px where Discord shows the image 616 px wide). What
+does not fit is laid out again, never shrunk: texts wrap, a tile's name takes a third line
+or breaks at a hyphenation point of its language, and a name that still does not fit whole
+on its hex (or leaves no room for what lies on the tile) gets a numbered badge and is written
+in full under its village.
 
-``render_full_board(view, tr)``: every village as a hex map (the Full map button), with the
-same auction, boats and a legend; at the end with the scores and the screens the view
+``render_board(view, tr)``: the image posted after each move: the season and whose turn it
+is (the players' badges and names); the tiles on auction and the turn-order tiles as cards
+(hexes with their roads and water, the name whole on a plate that roads do not cross, what
+the visible side does, the colour lock, each bid as badge + name + worker figure and count,
+the leader starred, workers placed there by uses); the boats (public workers and skill
+tiles, owner); the village of the player to act drawn large (tiles by name and season
+colour, the upgraded side with a gold inner border and a star, roads and water on the edges,
+The Farmers' field borders, animals where they stand, resources lying on tiles, workers
+standing on tiles this season, summer boat faces, the Sheep shelter); a line of public
+counts for every other player (tiles, VP printed on the tiles, winter tiles in hand,
+animals). When a huge auction leaves no room, the village goes (every player gets a line),
+then those lines, then the boats. At the end it is the full board.
+
+``render_full_board(view, tr)``: every village as a hex map (the Full map button), two side
+by side when their hexes stay large, and a legend; then the same auction and boats when
+they leave the villages large enough; at the end with the scores and the screens the view
 reveals.
 
 ``render_hand(view, tr)``: the seat's screen (workers by colour, skill tiles, wheat) and its
@@ -27,12 +35,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engines.base import T
 from engines.keyflower import texts as X
-from render.common import (clauses, INK, MIN_TEXT, MUTED, PAPER, canvas, clip, finish, fit, own_seat,
-                           player_tag, rounded, seat_name, seat_rgb, text,
-                           language_of, text_width, wrap, hyphenated_lines)
+from render.common import (clauses, INK, MUTED, PAPER, canvas, clip, finish, fit, hyphenated_lines,
+                           ink_on, language_of, mark, own_seat, readable_size, rounded, seat_name,
+                           seat_rgb, seat_style, text, text_width, wrap)
 from render.shapes import (SQRT3, axial_bounds, axial_to_pixel, clansman, compact, dashed_line,
                            hex_corners, hex_edge, ink_for, resolve_ref, star, stroked, text_of)
 
@@ -43,6 +52,8 @@ def _(message: str) -> str:
 
 
 MAX_HEIGHT = 2990
+WIDTH = 1000                    # every image: Discord shows it about 616 px wide
+SMALL = readable_size(WIDTH)    # the smallest text (18 px: 11 px where Discord shows it)
 
 SEASONS = ("spring", "summer", "autumn", "winter")
 SEASON_NAMES = {"spring": _("Spring"), "summer": _("Summer"), "autumn": _("Autumn"),
@@ -124,7 +135,8 @@ def _colours():
 
 @dataclass(frozen=True)
 class Style:
-    """Sizes of one kind of image (the close-up post, or the full map)."""
+    """Sizes of one kind of image (the close-up post, or the full map). Every image is
+    ``WIDTH`` px wide and no text is smaller than ``SMALL``."""
     width: int
     margin: int
     title: int          # font sizes
@@ -146,19 +158,33 @@ class Style:
     village_max: float  # village hex radius at most
 
 
-CLOSE = Style(width=1000, margin=20, title=32, sub=24, info=18, section=24, name=21, effect=17,
-              row=18, row_h=32, card_min=180, card_max=240, hex_max=80, boat_w=235,
-              boat_name=20, boat_row=20, head=28, facts=20, village_max=96)
-# the close-up when the auction is long (many winter tiles, many bids): denser cards
-DENSE = Style(width=1000, margin=16, title=28, sub=22, info=16, section=22, name=18, effect=15,
-              row=16, row_h=27, card_min=160, card_max=240, hex_max=70, boat_w=235,
-              boat_name=18, boat_row=17, head=24, facts=17, village_max=90)
-FULL = Style(width=1600, margin=30, title=34, sub=24, info=17, section=24, name=18, effect=15,
-             row=16, row_h=28, card_min=190, card_max=220, hex_max=70, boat_w=250, boat_name=18,
-             boat_row=17, head=24, facts=17, village_max=96)
+CLOSE = Style(width=WIDTH, margin=20, title=30, sub=24, info=SMALL, section=24, name=22,
+              effect=SMALL, row=SMALL, row_h=34, card_min=230, card_max=240, hex_max=84,
+              boat_w=230, boat_name=20, boat_row=SMALL, head=26, facts=19, village_max=96)
+FULL = Style(width=WIDTH, margin=20, title=30, sub=24, info=SMALL, section=24, name=22,
+             effect=SMALL, row=SMALL, row_h=34, card_min=230, card_max=240, hex_max=84,
+             boat_w=230, boat_name=20, boat_row=SMALL, head=24, facts=SMALL, village_max=84)
+VILLAGE_MIN = 60        # the close-up's village hexes at least (else every player gets a line)
 
 
 # ----------------------------------------------------------------------------- small helpers
+def _remembering(tr):
+    """tr that answers each message once per image (a layout is measured before it is
+    drawn, and the same labels come back many times)."""
+    if getattr(tr, "_remembers", False):
+        return tr
+    known: dict = {}
+
+    def t(message, **params):
+        key = repr((message, sorted(params.items())))
+        if key not in known:
+            known[key] = tr(message, **params)
+        return known[key]
+    t.locale = language_of(tr)
+    t._remembers = True
+    return t
+
+
 def _num(v, default=0) -> int:
     try:
         return int(v or 0)
@@ -220,18 +246,31 @@ def _safe_counts(counts, keys) -> dict:
 
 
 # ----------------------------------------------------------------------------- glyphs
+# Every glyph tells the recorder (render.common.mark) where it is: no text may cover it.
 def _worker(d, cx, cy, h, colour) -> None:
     clansman(d, cx, cy, h, WORKER.get(colour, (200, 200, 200)))
+    mark(d, (cx - h * 0.36, cy - h / 2, cx + h * 0.36, cy + h / 2))
 
 
-def _cube(d, x, y, size, res) -> None:
-    d.rectangle((x, y, x + size, y + size), fill=RES_COLOUR.get(res, (200, 0, 200)), outline=INK,
-                width=2)
+def _cube(d, x, y, size, res, n=None) -> None:
+    """A resource cube; with the count n written on it when given."""
+    fill = RES_COLOUR.get(res, (200, 0, 200))
+    d.rectangle((x, y, x + size, y + size), fill=fill, outline=INK, width=2)
+    icon = mark(d, (x, y, x + size, y + size))
+    if n is not None:
+        text(d, (x + size / 2, y + size / 2), str(n), size=SMALL, bold=True, fill=ink_for(fill),
+             anchor="mm", owner=icon)
 
 
-def _animal(d, cx, cy, r, sp, n=None) -> None:
+def _star(d, cx, cy, r, fill=GOLD) -> None:
+    star(d, cx, cy, r, fill)
+    mark(d, (cx - r, cy - r, cx + r, cy + r))
+
+
+def _animal(d, cx, cy, r, sp, n=None, frame=None) -> None:
     """An animal token of radius r: a woolly white sheep, a pink pig with ears, a dark cow
-    with horns; with the count n written on it when given."""
+    with horns; with the count n written on it when given (``frame``: the box of a token
+    drawn around it, the Sheep shelter, which the count belongs to as well)."""
     fill = ANIMAL_COLOUR.get(sp, (200, 200, 200))
     if sp == "sheep":       # a woolly cloud
         for k in range(8):
@@ -257,16 +296,17 @@ def _animal(d, cx, cy, r, sp, n=None) -> None:
                             radius=max(2, int(r * 0.35)), fill=fill, outline=INK, width=2)
         if n is None:
             d.ellipse((cx - r * 0.2, cy - r * 0.35, cx + r * 0.3, cy + r * 0.15), fill=WHITE)
+    icon = mark(d, frame or (cx - r * 1.1, cy - r * 1.05, cx + r * 1.1, cy + r * 1.02))
     if n is not None:
-        size = 14 if n < 10 else 14
-        text(d, (cx, cy + r * 0.06), str(n), size=size, bold=True, fill=ink_for(fill),
-             anchor="mm")
+        text(d, (cx, cy + r * 0.06), str(n), size=SMALL, bold=True, fill=ink_for(fill),
+             anchor="mm", owner=icon)
 
 
 def _skill(d, cx, cy, r, sk) -> None:
     """A skill tile: a light square with a saw, pick axe or anvil."""
     d.rounded_rectangle((cx - r, cy - r, cx + r, cy + r), radius=max(2, r // 4), fill=TILE_BACK,
                         outline=INK, width=2)
+    mark(d, (cx - r, cy - r, cx + r, cy + r))
     if sk == "saw":
         d.rectangle((cx - r * 0.7, cy - r * 0.45, cx + r * 0.55, cy + r * 0.05), fill=MUTED,
                     outline=INK)
@@ -292,6 +332,7 @@ def _skill(d, cx, cy, r, sk) -> None:
 
 
 def _wheat(d, cx, cy, r) -> None:
+    mark(d, (cx - r * 0.7, cy - r * 0.95, cx + r * 0.7, cy + r))
     d.line((cx, cy + r, cx, cy - r * 0.6), fill=(150, 120, 30), width=2)
     for k in range(3):
         y = cy - r * 0.7 + k * r * 0.45
@@ -301,14 +342,14 @@ def _wheat(d, cx, cy, r) -> None:
                       fill=(236, 196, 48), outline=INK, width=1)
 
 
-def _count_label(d, x, y, n, size=15) -> int:
+def _count_label(d, x, y, n, size=SMALL, within=None) -> int:
     """'×n' left-anchored at (x, y centre); returns its width."""
     s = f"×{n}"
-    stroked(d, (x, y), s, size=size, bold=True, anchor="lm", stroke_width=2)
+    text(d, (x, y), s, size, INK, True, "lm", 2, WHITE, within=within)
     return text_width(s, size, True) + 4
 
 
-def _worker_row(d, x, y, counts: dict, h=22, size=15) -> int:
+def _worker_row(d, x, y, counts: dict, h=24, size=SMALL, within=None) -> int:
     """Worker figures by colour with counts, from (x, y centre); returns the width used."""
     x0 = x
     for c in COLOURS:
@@ -317,11 +358,11 @@ def _worker_row(d, x, y, counts: dict, h=22, size=15) -> int:
             continue
         _worker(d, x + h * 0.4, y, h, c)
         x += h * 0.8 + 2
-        x += _count_label(d, x, y, n, size) + 6
+        x += _count_label(d, x, y, n, size, within) + 6
     return int(x - x0)
 
 
-def _skill_row(d, x, y, counts: dict, r=11, size=15) -> int:
+def _skill_row(d, x, y, counts: dict, r=12, size=SMALL, within=None) -> int:
     x0 = x
     for sk in SKILLS:
         n = _num((counts or {}).get(sk))
@@ -329,7 +370,7 @@ def _skill_row(d, x, y, counts: dict, r=11, size=15) -> int:
             continue
         _skill(d, x + r, y, r, sk)
         x += 2 * r + 3
-        x += _count_label(d, x, y, n, size) + 6
+        x += _count_label(d, x, y, n, size, within) + 6
     return int(x - x0)
 
 
@@ -357,44 +398,107 @@ def _regions(tile) -> list[list[int]]:
             out.append([_num(k) % 12 for k in reg])
     return out
 
-def _whole(lines: list[str], label: str) -> bool:
-    """Do these lines show the whole label (nothing shortened)?"""
-    return " ".join(lines) == " ".join(label.split())
+PLATE_PAD = 3           # px of plate on each side of a tile's name
 
 
-def name_lines(label: str, s: float, size: int, lang: str | None = "en") -> tuple[list[str], int]:
+def _plate_width(s: float, size: int, n: int) -> int:
+    """How wide n lines of a name at this size may be on a hex of radius s: the plate under
+    them stays inside the hex's sides."""
+    half = n * (size + 4) / 2 + 3          # half the height of the plate
+    return int(min(2 * (s - half / SQRT3) - 2 * PLATE_PAD - 4, 1.66 * s))
+
+
+def _whole_lines(label: str, width: int, size: int, n: int) -> list[str] | None:
+    """label in at most n lines of whole words (bold), or None (nothing is shortened, so a
+    layout that is only tried leaves no trace)."""
+    lines: list[str] = []
+    cur = ""
+    for w in label.split():
+        if text_width(w, size, True) > width:
+            return None
+        joined = f"{cur} {w}" if cur else w
+        if text_width(joined, size, True) <= width:
+            cur = joined
+            continue
+        lines.append(cur)
+        cur = w
+        if len(lines) >= n:
+            return None
+    if cur:
+        lines.append(cur)
+    return lines
+
+
+def name_lines(label: str, s: float, size: int, lang: str | None = "en",
+               least: int = SMALL) -> tuple[list[str] | None, int]:
     """A tile's name laid out inside a flat-top hex of circumradius s: on one line or two
-    at the largest size from ``size`` down to the 14 px minimum that shows it whole (never
-    crossing the hex's sides); then on two lines with a long word hyphenated in the name's
-    language (``lang``), then on three; only when nothing shows it whole, shortened at 14 px. Returns the lines and
-    the font size."""
-    def width(sz, n):
-        half = n * (sz + 4) / 2 + 3          # half the height of the plate
-        return int(min(2 * (s - half / SQRT3) - 14, 1.66 * s))
-    size = max(MIN_TEXT, int(size))
-    for sz in range(size, MIN_TEXT - 1, -1):
+    at the largest size from ``size`` down to ``least`` (the smallest readable size) that shows
+    it whole (never crossing the hex's sides); then on two lines with a long word hyphenated
+    in the name's language (``lang``), then on three. Returns the lines and the font size;
+    (None, least) when nothing shows it whole: the tile then gets a number, and its name is
+    written in full beside the map."""
+    lines, sz = _name_lines(" ".join(str(label).split()), round(float(s), 1), int(size),
+                            lang or "en", int(least))
+    return (list(lines) if lines is not None else None), sz
+
+
+def _laid_out(label: str, s: float, size: int, lang: str | None) -> tuple[list[str] | None, int]:
+    """name_lines for a layout that is only tried (what is drawn goes through name_lines)."""
+    lines, sz = _name_lines(" ".join(str(label).split()), round(float(s), 1), int(size),
+                            lang or "en", SMALL)
+    return (list(lines) if lines is not None else None), sz
+
+
+@lru_cache(maxsize=8192)
+def _name_lines(label: str, s: float, size: int, lang: str, least: int):
+    size = max(least, size)
+    for sz in range(size, least - 1, -1):
         for n in (1, 2):
-            lines = wrap(label, width(sz, n), sz, True, max_lines=n)
-            if _whole(lines, label):
-                return lines, sz
-    for n in (2, 3):
-        for sz in range(size, MIN_TEXT - 1, -1):
-            lines = (wrap(label, width(sz, n), sz, True, max_lines=n) if n == 3 else None)
-            if not (lines and _whole(lines, label)):
-                lines = hyphenated_lines(label, width(sz, n), sz, True, max_lines=n, lang=lang)
+            lines = _whole_lines(label, _plate_width(s, sz, n), sz, n)
             if lines:
-                return lines, sz
-    return wrap(label, width(MIN_TEXT, 2), MIN_TEXT, True, max_lines=2), MIN_TEXT
+                return tuple(lines), sz
+    for n in (2, 3):
+        for sz in range(size, least - 1, -1):
+            width = _plate_width(s, sz, n)
+            lines = (_whole_lines(label, width, sz, n) if n == 3 else None) or \
+                hyphenated_lines(label, width, sz, True, max_lines=n, lang=lang)
+            if lines:
+                return tuple(lines), sz
+    return None, least
 
 
-def _name_plate(d, label, cx, cy, s, fill, size, box_fill=None, lang="en"):
+def _plate_box(lines: list[str], size: int, cx, cy) -> tuple[float, float, float, float]:
+    """The plate under a name's lines centred on (cx, cy)."""
+    w = max([text_width(ln, size, True) for ln in lines] + [1]) + 2 * PLATE_PAD
+    h = len(lines) * (size + 4) + 4
+    return cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2
+
+
+def _badge_box(number: int, cx, cy) -> tuple[float, float, float, float]:
+    r = max(SMALL * 0.8, text_width(str(number), SMALL, True) / 2 + 6)
+    return cx - r, cy - r, cx + r, cy + r
+
+
+def _number_badge(d, cx, cy, number: int) -> tuple[float, float, float, float]:
+    """A dark disc with a tile's number (its name is written beside the map); returns its box."""
+    label = str(number)
+    box = _badge_box(number, cx, cy)
+    d.ellipse(box, fill=INK, outline=WHITE, width=2)
+    icon = mark(d, box)
+    text(d, (cx, cy), label, size=SMALL, bold=True, fill=WHITE, anchor="mm", owner=icon)
+    return box
+
+
+def _name_plate(d, label, cx, cy, s, fill, size, box_fill=None, lang="en", number=None):
     """The name on a plate in the tile's colour: roads and field borders stop at its edge.
-    Returns the plate's box."""
+    Returns the plate's box; a name that does not fit whole gets its ``number`` instead."""
+    if number is not None:
+        return _number_badge(d, cx, cy, number)
     lines, sz = name_lines(label, s, size, lang)
+    if lines is None:           # (never on a card or a winter tile: they are large enough)
+        return _number_badge(d, cx, cy, 0)
     lh = sz + 4
-    w = max([text_width(ln, sz, True) for ln in lines] + [1]) + 10
-    h = len(lines) * lh + 4
-    box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+    box = _plate_box(lines, sz, cx, cy)
     d.rounded_rectangle(box, radius=6, fill=box_fill or _light(fill))
     y = cy - (len(lines) - 1) * lh / 2
     for ln in lines:
@@ -404,10 +508,11 @@ def _name_plate(d, label, cx, cy, s, fill, size, box_fill=None, lang="en"):
 
 
 def _draw_hex_tile(d, tr, tile: dict, cx, cy, s, farmers=True, outline=INK, outline_w=2,
-                   show_name=True, big: str | None = None, name_size: int = 17):
+                   show_name=True, big: str | None = None, name_size: int = 22,
+                   number: int | None = None):
     """One tile as a flat-top hex at (cx, cy) with circumradius s, its name on a plate in
-    the middle (``big``: a large label instead, the turn-order number). Returns the box of
-    the name (or None)."""
+    the middle (``big``: a large label instead, the turn-order number; ``number``: what
+    stands for a name that does not fit whole). Returns the box of the name (or None)."""
     kind = _tile_type(tile)
     fill = TYPE_COLOUR.get(kind, OTHER)
     corners = hex_corners(cx, cy, s)
@@ -458,7 +563,7 @@ def _draw_hex_tile(d, tr, tile: dict, cx, cy, s, farmers=True, outline=INK, outl
     d.polygon(corners, outline=outline, width=outline_w)
     if tile.get("up"):
         d.polygon(hex_corners(cx, cy, s * 0.86), outline=GOLD, width=max(3, int(s / 18)))
-        star(d, cx, cy - s * 0.62, max(7, s * 0.11), GOLD)
+        _star(d, cx, cy - s * 0.62, max(7, s * 0.11))
     if not show_name:
         return None
     if big:
@@ -468,12 +573,13 @@ def _draw_hex_tile(d, tr, tile: dict, cx, cy, s, farmers=True, outline=INK, outl
         d.rounded_rectangle(box, radius=6, fill=_light(fill))
         text(d, (cx, cy), big, size=size, bold=True, anchor="mm")
         return box
-    return _name_plate(d, _tile_name(tr, tile), cx, cy, s, fill, name_size, lang=language_of(tr))
+    return _name_plate(d, _tile_name(tr, tile), cx, cy, s, fill, name_size, lang=language_of(tr),
+                       number=number)
 
 
 def _village_name_size(s: float) -> int:
     """The largest font for tile names on a village hex of radius s."""
-    return max(MIN_TEXT, min(22, int(s * 0.22)))
+    return max(SMALL, min(22, int(s * 0.24)))
 
 
 def _region_point(cx, cy, s, reg: list[int]) -> tuple[float, float]:
@@ -514,10 +620,11 @@ def _slot_at(dx, dy) -> int | None:
     return int(((ang - 240) % 360) // 30) % 12
 
 
-def _place(cx, cy, s, w, h, want, boxes, region=None) -> tuple[float, float]:
+def _place(cx, cy, s, w, h, want, boxes, region=None) -> tuple[float, float, bool]:
     """The centre for a w×h item: the free spot inside the tile nearest to the wanted point
     (on a grid of a tenth of the hex size), inside the region's sector (a set of slots) when
-    one is given and possible; the wanted point when nothing is free."""
+    one is given and possible; when nothing is free, the spot that overlaps least, and False
+    (the tile is crowded)."""
     wx, wy = (want[0] - cx) / s, (want[1] - cy) / s
     cands = [(wx, wy)] + sorted(_GRID, key=lambda p: (p[0] - wx) ** 2 + (p[1] - wy) ** 2)
     best, best_cost = want, None
@@ -531,13 +638,13 @@ def _place(cx, cy, s, w, h, want, boxes, region=None) -> tuple[float, float]:
                 continue
             if not _overlaps(box, boxes):
                 boxes.append(box)
-                return x, y
+                return x, y, True
             if not strict:      # crowded: remember the spot that overlaps least
                 cost = _overlap_area(box, boxes)
                 if best_cost is None or cost < best_cost:
                     best, best_cost = (x, y), cost
     boxes.append((best[0] - w / 2, best[1] - h / 2, best[0] + w / 2, best[1] + h / 2))
-    return best
+    return best[0], best[1], False
 
 
 def _overlap_area(box, boxes) -> float:
@@ -545,64 +652,38 @@ def _overlap_area(box, boxes) -> float:
                * max(0, min(box[3], b[3]) - max(box[1], b[1])) for b in boxes)
 
 
-def _place_row(cx, cy, s, fy, row, boxes) -> None:
-    """Place items (width, height, draw(x_left, y_centre)) side by side around the row at
-    cy + fy·s; each item moves on its own to a free spot when the row does not fit."""
-    total = sum(w + 4 for w, _, _ in row)
-    x = cx - total / 2
-    for w, h, draw in row:
-        px, py = _place(cx, cy, s, w, h, (x + w / 2, cy + fy * s), boxes)
-        draw(px - w / 2, py)
-        x += w + 4
-
-
-def _draw_tile_contents(d, tr, tile: dict, cx, cy, s, name_box=None) -> None:
-    """Resources and skills lying on the tile, workers standing on it this season, the boat
-    face, the Sheep shelter, and the animals in their regions, placed so as not to overlap."""
+def _tile_contents(tile: dict, cx, cy, s, name_box=None) -> tuple[list, bool]:
+    """Where the resources and skills lying on the tile, the workers standing on it this
+    season, the boat face, the Sheep shelter and the animals in their regions go, so as not
+    to overlap: (what to draw, each a function of the drawing, whether some of it found no
+    free spot)."""
     regions = _regions(tile)
-    ar = max(11, int(s * 0.16))
-    fs = 15 if s >= 60 else 14
+    ar = max(10, int(s * 0.14))
+    fs = SMALL
     cw = lambda n: text_width(f"×{n}", fs, True) + 4  # noqa: E731
+    lh = fs + 6                 # a count's height, its halo included
     boxes = [name_box or (cx - s * 0.62, cy - s * 0.2, cx + s * 0.62, cy + s * 0.2)]
     if tile.get("up"):
         boxes.append((cx - s * 0.13, cy - s * 0.75, cx + s * 0.13, cy - s * 0.5))
-    # resources and skills lying on the tile: a row above the name, one item per kind
-    res = _counts(tile.get("res"))
-    items = [(r, res[r]) for r in RESOURCES if res.get(r)] + \
-        [(r, n) for r, n in res.items() if r not in RESOURCES and n]
-    skills = _counts(tile.get("skills"))
-    cs = max(13, int(s * 0.18))
-    row = []
-    for r, n in items:
-        row.append((cs + 3 + (cw(n) if n > 1 else 0), cs + 2,
-                    lambda x, y, r=r, n=n: (_cube(d, x, y - cs / 2, cs, r),
-                                            n > 1 and _count_label(d, x + cs + 3, y, n, fs))))
-    for k in SKILLS:
-        if skills.get(k):
-            n = skills[k]
-            row.append((cs + 3 + (cw(n) if n > 1 else 0), cs + 2,
-                        lambda x, y, k=k, n=n: (_skill(d, x + cs / 2, y, cs // 2 + 1, k),
-                                                n > 1 and _count_label(d, x + cs + 3, y, n, fs))))
-    _place_row(cx, cy, s, -0.42, row, boxes)
-    # workers standing on the tile this season: a row below the name, one item per colour
-    on = _counts(((tile.get("site") or {}).get("on")))
-    h = max(18, int(s * 0.28))
-    row = [(h * 0.8 + 2 + cw(on[c]), h,
-            lambda x, y, c=c: _worker_row(d, x, y, {c: on[c]}, h, fs))
-           for c in COLOURS if on.get(c)]
-    _place_row(cx, cy, s, 0.55, row, boxes)
-    face = tile.get("face")
-    if face:
-        fw = text_width(str(face), fs, True) + 6
-        x, y = _place(cx, cy, s, fw, fs + 6, (cx + s * 0.5, cy + s * 0.6), boxes)
-        stroked(d, (x, y), str(face), size=fs, bold=True, anchor="mm", stroke_width=2)
-    shelter = _num(tile.get("shelter"))
-    if shelter:
-        x, y = _place(cx, cy, s, 2 * ar + 12, 2 * ar + 12, (cx, cy + s * 0.4), boxes)
-        d.rounded_rectangle((x - ar - 6, y - ar - 6, x + ar + 6, y + ar + 6), radius=6,
-                            fill=PURPLE, outline=INK, width=2)
-        _animal(d, x, y, ar, "sheep", shelter)
-    # animals where they stand, one group per region
+    plan: list = []
+    free = True
+
+    def place(w, h, want, region=None):
+        nonlocal free
+        x, y, ok = _place(cx, cy, s, w, h, want, boxes, region)
+        free = free and ok
+        return x, y
+
+    def place_row(fy, row):
+        """Items (width, height, draw(d, x_left, y_centre)) side by side around the row at
+        cy + fy·s; each moves on its own to a free spot when the row does not fit."""
+        x = cx - sum(w + 4 for w, _, _ in row) / 2
+        for w, h, draw in row:
+            px, py = place(w, h, (x + w / 2, cy + fy * s))
+            plan.append(lambda d, draw=draw, px=px - w / 2, py=py: draw(d, px, py))
+            x += w + 4
+
+    # animals where they stand, one group per region (first: they must be in their field)
     animals = tile.get("animals") or {}
     if isinstance(animals, dict):
         for idx in sorted(animals, key=lambda k: _num(k)):
@@ -613,12 +694,64 @@ def _draw_tile_contents(d, tr, tile: dict, cx, cy, s, name_box=None) -> None:
             i = _num(idx)
             reg = regions[i] if 0 <= i < len(regions) else []
             w = len(group) * (2 * ar + 4)
-            x, y = _place(cx, cy, s, w, 2 * ar + 4, _region_point(cx, cy, s, reg), boxes,
-                          set(reg) if 0 < len(reg) < 12 else None)
-            x -= w / 2
-            for a, n in group:
-                _animal(d, x + ar + 2, y, ar, a, n)
-                x += 2 * ar + 4
+            x, y = place(w, 2 * ar + 4, _region_point(cx, cy, s, reg),
+                         set(reg) if 0 < len(reg) < 12 else None)
+
+            def herd(d, x=x - w / 2, y=y, group=group):
+                for a, n in group:
+                    _animal(d, x + ar + 2, y, ar, a, n if n > 1 else None)
+                    x += 2 * ar + 4
+            plan.append(herd)
+    # resources and skills lying on the tile: a row above the name, one item per kind
+    res = _counts(tile.get("res"))
+    items = [(r, res[r]) for r in RESOURCES if res.get(r)] + \
+        [(r, n) for r, n in res.items() if r not in RESOURCES and n]
+    skills = _counts(tile.get("skills"))
+    cs = max(15, int(s * 0.18))
+    row = []
+    for r, n in items:          # a cube, its count written on it
+        size = cs if n <= 1 else max(cs, SMALL + 6, text_width(str(n), fs, True) + 8)
+        row.append((size + 2, size + 2,
+                    lambda d, x, y, r=r, n=n, size=size: _cube(d, x + 1, y - size / 2, size, r,
+                                                               n if n > 1 else None)))
+    for k in SKILLS:
+        if skills.get(k):
+            n = skills[k]
+            row.append((cs + 3 + (cw(n) if n > 1 else 0), max(cs, lh if n > 1 else 0) + 2,
+                        lambda d, x, y, k=k, n=n: (_skill(d, x + cs / 2, y, cs // 2 + 1, k),
+                                                   n > 1 and _count_label(d, x + cs + 3, y, n,
+                                                                          fs))))
+    place_row(-0.42, row)
+    # workers standing on the tile this season: a row below the name, one item per colour
+    # (a lone worker without its count, like a lone cube or animal)
+    on = _counts(((tile.get("site") or {}).get("on")))
+    h = max(22, int(s * 0.28))
+    place_row(0.55, [(h * 0.8 + 2 + cw(on[c]), max(h, lh),
+                      lambda d, x, y, c=c: _worker_row(d, x, y, {c: on[c]}, h, fs))
+                     if on[c] > 1 else
+                     (h * 0.8 + 2, h, lambda d, x, y, c=c: _worker(d, x + h * 0.4 + 1, y, h, c))
+                     for c in COLOURS if on.get(c)])
+    face = tile.get("face")
+    if face:
+        fw = text_width(str(face), fs, True) + 6
+        x, y = place(fw, lh, (cx + s * 0.5, cy + s * 0.6))
+        plan.append(lambda d, x=x, y=y: stroked(d, (x, y), str(face), size=fs, bold=True,
+                                                anchor="mm", stroke_width=2))
+    shelter = _num(tile.get("shelter"))
+    if shelter:
+        x, y = place(2 * ar + 12, 2 * ar + 12, (cx, cy + s * 0.4))
+
+        def sheltered(d, x=x, y=y):
+            frame = (x - ar - 6, y - ar - 6, x + ar + 6, y + ar + 6)
+            d.rounded_rectangle(frame, radius=6, fill=PURPLE, outline=INK, width=2)
+            _animal(d, x, y, ar, "sheep", shelter, frame=frame)
+        plan.append(sheltered)
+    return plan, free
+
+
+def _draw_tile_contents(d, tr, tile: dict, cx, cy, s, name_box=None) -> None:
+    for draw in _tile_contents(tile, cx, cy, s, name_box)[0]:
+        draw(d)
 
 
 # ----------------------------------------------------------------------------- header
@@ -678,25 +811,35 @@ def _info(view, tr) -> str:
           n=_num(view.get("skill_pile")))))
 
 
+def _badge_radius(size: int) -> int:
+    """A seat badge beside a name of this size: its letter is as large as the name, at
+    least SMALL."""
+    return max(14, round(max(SMALL, size) * 0.62))
+
+
 def _tag_width(view, seat, size, bold=True) -> int:
-    radius = max(MIN_TEXT, size) // 2 + 2
-    return 2 * radius + 8 + text_width(seat_name(view, seat), size, bold)
+    return 2 * _badge_radius(size) + 8 + text_width(seat_name(view, seat), size, bold)
 
 
-def _tags(d, view, x, y, seats, width, size, bold=True) -> int:
-    """Players' badges and names side by side from x (centre line y), all within width
-    pixels (long names shortened alike); returns the x after the last."""
-    seats = [s for s in seats if isinstance(s, str)]
-    if not seats:
-        return x
-    gap = 16
-    share = max(2 * (max(MIN_TEXT, size) // 2 + 2) + 30, (width - gap * (len(seats) - 1)) // len(seats))
-    for s in seats:
-        w = min(_tag_width(view, s, size, bold), share)
-        if d is not None:
-            player_tag(d, (x, y), view, s, w, size, bold)
-        x += w + gap
-    return x - gap
+def player_tag(d, xy, view: dict, seat: str, width: int, size: int = 20, bold: bool = False,
+               fill=INK) -> int:
+    """A seat's badge (colour and letter, the letter at least SMALL) followed by its player's
+    name, fitted into width pixels from xy (the badge's left edge, centre line y). Returns
+    the x after it."""
+    r = _badge_radius(size)
+    x, y = xy
+    seats = view.get("seats") or []
+    letter = seat_style(seats.index(seat) if seat in seats else 0)[0]
+    colour = seat_rgb(view, seat)
+    box = (x, y - r, x + 2 * r, y + r)
+    d.ellipse(box, fill=colour, outline=INK, width=2)
+    badge = mark(d, box)
+    text(d, (x + r, y), letter, size=max(SMALL, size), fill=ink_on(colour), bold=True,
+         anchor="mm", owner=badge)
+    name = fit(seat_name(view, seat), max(0, width - 2 * r - 8), size, bold, name=True)
+    if not name.strip("…"):
+        return int(x + 2 * r)
+    return text(d, (x + 2 * r + 8, y), name, size=size, fill=fill, bold=bold, anchor="lm")[2]
 
 
 def _tag_rows(view, seats, x, width, size) -> list[list[tuple[str, int]]]:
@@ -727,6 +870,18 @@ def _header_layout(view, tr, st: Style):
     return label, what, rows, below
 
 
+def _header_lines(view, tr, st: Style) -> tuple[list[str], int, list[str]]:
+    """The lines under the turn line: what the player does when it goes on lines of its
+    own (and their size), and the bag and supplies."""
+    inner = st.width - 2 * st.margin
+    label, what, rows, below = _header_layout(view, tr, st)
+    finished = bool(view.get("finished"))
+    size = st.info if finished else st.sub
+    lines = wrap(what if finished else "— " + what, inner, size, max_lines=2) \
+        if what and below else []
+    return lines, size, wrap(_info(view, tr), inner, st.info, max_lines=2)
+
+
 def _draw_header(d, view, tr, st: Style) -> int:
     """Title, whose turn (badges and names), the bag and supplies; returns the height."""
     inner = st.width - 2 * st.margin
@@ -734,7 +889,6 @@ def _draw_header(d, view, tr, st: Style) -> int:
     text(d, (x0, y), fit(_title(view, tr), inner, st.title, True), size=st.title, bold=True)
     y += st.title + 16
     label, what, rows, below = _header_layout(view, tr, st)
-    finished = bool(view.get("finished"))
     line_h = st.sub + 14
     cy = y + st.sub // 2 + 2
     x = x0
@@ -749,32 +903,27 @@ def _draw_header(d, view, tr, st: Style) -> int:
         if k < len(rows) - 1:
             cy += line_h
     if what and not below:
-        text(d, (x - (4 if rows else 0), cy), fit(("— " if rows or label else "") + what,
-                                                  x0 + inner - x, st.sub), size=st.sub,
-             anchor="lm")
+        text(d, (x - (4 if rows else 0), cy), ("— " if rows or label else "") + what,
+             size=st.sub, anchor="lm")
     cy += line_h
     y = cy - st.sub // 2 - 2
-    if what and below:          # what they do on a line of its own (at the end: the tie-break)
-        size = st.info if finished else st.sub
-        for ln in wrap(what if finished else "— " + what, inner, size)[:2]:
-            text(d, (x0, y), ln, size=size)
-            y += size + 8
-    info = _info(view, tr)
-    text(d, (x0, y), fit(info, inner, st.info), size=st.info, fill=MUTED)
-    y += st.info + 12
+    lines, size, info = _header_lines(view, tr, st)
+    for ln in lines:            # what they do on a line of its own (at the end: the tie-break)
+        text(d, (x0, y), ln, size=size)
+        y += size + 8
+    for ln in info:
+        text(d, (x0, y), ln, size=st.info, fill=MUTED)
+        y += st.info + 8
+    y += 4
     d.line((x0, y, st.width - st.margin, y), fill=INK, width=2)
     return y + 12
 
 
 def _header_height(view, tr, st: Style) -> int:
     label, what, rows, below = _header_layout(view, tr, st)
-    h = 14 + st.title + 16 + max(1, len(rows)) * (st.sub + 14) + st.info + 12 + 12
-    if what and below:
-        finished = bool(view.get("finished"))
-        size = st.info if finished else st.sub
-        h += len(wrap(what if finished else "— " + what, st.width - 2 * st.margin,
-                      size)[:2]) * (size + 8)
-    return h
+    lines, size, info = _header_lines(view, tr, st)
+    return (14 + st.title + 16 + max(1, len(rows)) * (st.sub + 14) + len(lines) * (size + 8)
+            + len(info) * (st.info + 8) + 4 + 12)
 
 
 def _find_tile(view, tid):
@@ -876,21 +1025,45 @@ def _effect_text(tr, tile: dict) -> str:
     return clauses(tr, bits)
 
 
+def _used_lines(tr, site: dict, w: int, st: Style) -> int:
+    """Rows of a card's "used:" line: 0 (nobody used the tile), 1, or 2 when the label and
+    the workers do not fit side by side."""
+    on = _counts(site.get("on"))
+    if not any(on.values()):
+        return 0
+    label_w = text_width(tr("used:"), st.row) + 6
+    return 1 if label_w + _worker_row_width(on, st.row + 6, st.row) <= w - 12 else 2
+
+
+def _worker_row_width(counts: dict, h: int, size: int) -> int:
+    return int(sum(h * 0.8 + 2 + text_width(f"×{_num(n)}", size, True) + 4 + 6
+                   for c, n in counts.items() if c in COLOURS and _num(n)))
+
+
+def _lock_lines(tr, lock, w: int, st: Style) -> list[str]:
+    """The colour lock's name on a card w px wide (on two lines on a narrow one)."""
+    if not lock:
+        return []
+    return wrap(tr(LOCK_NAMES.get(lock) or _("colour lock")), w - st.row - 16, st.row, True,
+                max_lines=2)
+
+
 def _card_height(tile: dict, s: float, st: Style) -> int:
     site = tile.get("site") or {}
-    h = int(SQRT3 * s) + 14 + (st.effect + 5) * len(tile.get("_effect") or [])
+    h = int(SQRT3 * s) + 14 + (st.effect + 6) * len(tile.get("_effect") or [])
     if site.get("colour"):
-        h += st.row_h
+        h += st.row_h + (st.row + 6) * (len(tile.get("_lock") or [""]) - 1)
     h += st.row_h * len(_bid_lines(site))
-    if any(_counts(site.get("on")).values()):
-        h += st.row_h
+    h += st.row_h * _num(tile.get("_used"))
     if tile.get("owner"):
         h += st.row_h
     return h + 8
 
 
-def _draw_card(d, view, tr, tile: dict, x0, y0, w, s, farmers, st: Style, big=None) -> None:
-    """An auction (or turn-order) tile: the hex, its lock, its bids and its users."""
+def _draw_card(d, view, tr, tile: dict, x0, y0, w, s, farmers, st: Style, big=None,
+               card=None) -> None:
+    """An auction (or turn-order) tile: the hex, its lock, its bids and its users (every
+    text inside ``card``, the card's box)."""
     site = tile.get("site") or {}
     cx, cy = x0 + w / 2, y0 + SQRT3 * s / 2 + 4
     lock = site.get("colour")
@@ -900,45 +1073,53 @@ def _draw_card(d, view, tr, tile: dict, x0, y0, w, s, farmers, st: Style, big=No
     _draw_tile_contents(d, tr, {k: v for k, v in tile.items() if k != "site"}, cx, cy, s, nb)
     y = y0 + SQRT3 * s + 12
     for ln in tile.get("_effect") or []:
-        text(d, (x0 + w / 2, y + st.effect / 2 + 1), ln, size=st.effect, anchor="mm")
-        y += st.effect + 5
+        text(d, (x0 + w / 2, y + st.effect / 2 + 1), ln, size=st.effect, anchor="mm",
+             within=card)
+        y += st.effect + 6
     y += 2
     mid = st.row_h / 2 - 2
     if lock:
-        label = tr(LOCK_NAMES.get(lock) or _("colour lock"))
         sq = st.row - 2
         d.rectangle((x0 + 6, y + mid - sq / 2, x0 + 6 + sq, y + mid + sq / 2),
                     fill=WORKER.get(lock, MUTED), outline=INK)
-        text(d, (x0 + sq + 12, y + mid), fit(label, w - sq - 18, st.row, True), size=st.row,
-             bold=True, anchor="lm")
-        y += st.row_h
+        mark(d, (x0 + 6, y + mid - sq / 2, x0 + 6 + sq, y + mid + sq / 2))
+        for k, ln in enumerate(tile.get("_lock") or _lock_lines(tr, lock, w, st)):
+            text(d, (x0 + sq + 12, y + mid + k * (st.row + 6)), ln, size=st.row, bold=True,
+                 anchor="lm", within=card)
+        y += st.row_h + (st.row + 6) * (len(tile.get("_lock") or [""]) - 1)
     fig = st.row + 6
     for seat, colour, n, lead in _bid_lines(site):
         cy2 = y + mid
         count = f"×{n}"
         cw = text_width(count, st.row, True)
         right = x0 + w - 6 - cw
-        text(d, (right, cy2), count, size=st.row, bold=True, anchor="lm")
+        text(d, (right, cy2), count, size=st.row, bold=True, anchor="lm", within=card)
         right -= fig * 0.8 + 2
         _worker(d, right + fig * 0.4, cy2, fig, colour)
         if lead:
             right -= st.row + 2
-            star(d, right + st.row / 2, cy2, st.row / 2, GOLD)
-        player_tag(d, (x0 + 4, cy2), view, seat, int(right - x0 - 8), st.row - 1)
+            _star(d, right + st.row / 2, cy2, st.row / 2)
+        player_tag(d, (x0 + 4, cy2), view, seat, int(right - x0 - 8), st.row)
         y += st.row_h
     on = _counts(site.get("on"))
     if any(on.values()):
         label = tr("used:")
-        text(d, (x0 + 6, y + mid), label, size=st.row - 2, anchor="lm", fill=MUTED)
-        _worker_row(d, x0 + 12 + text_width(label, st.row - 2), y + mid,
-                    {c: on.get(c, 0) for c in COLOURS}, st.row + 2, st.row - 2)
+        text(d, (x0 + 6, y + mid), fit(label, w - 12, st.row), size=st.row, anchor="lm",
+             fill=MUTED, within=card)
+        if _num(tile.get("_used")) > 1:
+            y += st.row_h
+            wx = x0 + 6
+        else:
+            wx = x0 + 12 + text_width(label, st.row)
+        _worker_row(d, wx, y + mid, {c: on.get(c, 0) for c in COLOURS}, st.row + 6, st.row,
+                    within=card)
         y += st.row_h
     owner = tile.get("owner")
     if owner:
         label = tr("won by")
-        box = text(d, (x0 + 6, y + mid), fit(label, w // 2, st.row - 2), size=st.row - 2,
-                   anchor="lm", fill=MUTED)
-        player_tag(d, (box[2] + 6, y + mid), view, owner, int(x0 + w - box[2] - 12), st.row - 1)
+        box = text(d, (x0 + 6, y + mid), fit(label, w // 2, st.row), size=st.row,
+                   anchor="lm", fill=MUTED, within=card)
+        player_tag(d, (box[2] + 6, y + mid), view, owner, int(x0 + w - box[2] - 12), st.row)
 
 
 def _card_layout(tiles, width, st: Style):
@@ -947,27 +1128,30 @@ def _card_layout(tiles, width, st: Style):
     rows = math.ceil(n / per_row)
     per_row = math.ceil(n / rows)
     w = min(st.card_max, width // per_row)
-    s = min(st.hex_max, (w - 16) / 2)
+    s = min(st.hex_max, (w - 22) / 2)
     return per_row, rows, w, s
 
 
 def _with_effect(tr, tiles, w, st: Style):
-    """The tiles with their effect text wrapped to the card (at most 2 lines, 3 for a boat)."""
+    """The tiles with their effect text wrapped to the card (at most 4 lines, 6 for a boat),
+    their lock's name and the rows their users take."""
     out = []
     for t in tiles:
-        lines = wrap(_effect_text(tr, t), w - 12, st.effect)
-        most = 3 if t.get("face_help") else 2
-        if len(lines) > most:
-            lines = lines[:most - 1] + [fit(" ".join(lines[most - 1:]), w - 12, st.effect)]
-        out.append({**t, "_effect": [fit(ln, w - 12, st.effect) for ln in lines]})
+        most = 6 if t.get("face_help") else 4
+        lines = wrap(_effect_text(tr, t), w - 12, st.effect, max_lines=most)
+        out.append({**t, "_effect": lines, "_used": _used_lines(tr, t.get("site") or {}, w, st),
+                    "_lock": _lock_lines(tr, (t.get("site") or {}).get("colour"), w, st)})
     return out
+
+
+TO_CARD = 180           # a turn-order card's width
 
 
 def _draw_cards(d, view, tr, tiles, x0, y0, width, farmers, st: Style, title: str,
                 hint: str = "", big=False, measure=False) -> int:
     """A titled grid of cards; returns its height."""
     if big:         # turn-order tiles: small cards with their number
-        w = _TO_CARD[st.width <= 1000]
+        w = TO_CARD
         per_row = max(1, min(len(tiles), width // w))
         rows = math.ceil(len(tiles) / per_row)
         s = min(46, (w - 16) / 2)
@@ -978,15 +1162,20 @@ def _draw_cards(d, view, tr, tiles, x0, y0, width, farmers, st: Style, title: st
     for r in range(rows):
         line = tiles[r * per_row:(r + 1) * per_row]
         heights.append(max([_card_height(t, s, st) for t in line] + [int(SQRT3 * s) + 20]))
-    top = st.section + 14
+    hint_w = text_width(hint, st.info) if hint else 0
+    title_w = text_width(title, st.section, True)
+    hint_below = bool(hint) and title_w + 20 + hint_w > width
+    top = st.section + 14 + (st.info + 8 if hint_below else 0)
     total = top + sum(heights) + 8 * rows if tiles else top + st.facts + 20
     if measure:
         return total
-    text(d, (x0, y0), fit(title, width - (text_width(hint, st.info) + 20 if hint else 0),
-                          st.section, True), size=st.section, bold=True)
+    text(d, (x0, y0), fit(title, width, st.section, True), size=st.section, bold=True)
     if hint:
-        text(d, (x0 + width, y0 + 4), fit(hint, width // 2, st.info), size=st.info, fill=MUTED,
-             anchor="ra")
+        if hint_below:
+            text(d, (x0, y0 + st.section + 8), fit(hint, width, st.info), size=st.info,
+                 fill=MUTED)
+        else:
+            text(d, (x0 + width, y0 + 4), hint, size=st.info, fill=MUTED, anchor="ra")
     if not tiles:
         text(d, (x0, y0 + top + 4), tr("No tiles on auction."), size=st.facts, fill=MUTED)
     y = y0 + top
@@ -994,10 +1183,11 @@ def _draw_cards(d, view, tr, tiles, x0, y0, width, farmers, st: Style, title: st
         line = tiles[r * per_row:(r + 1) * per_row]
         for k, t in enumerate(line):
             cx0 = x0 + k * w
-            rounded(d, (cx0 + 3, y, cx0 + w - 3, y + heights[r]), fill=CARD, radius=10, width=1)
+            box = (cx0 + 3, y, cx0 + w - 3, y + heights[r])
+            rounded(d, box, fill=CARD, radius=10, width=1)
             num = t.get("num")
             _draw_card(d, view, tr, t, cx0 + 3, y + 2, w - 6, s, farmers, st,
-                       big=str(num) if big and num is not None else None)
+                       big=str(num) if big and num is not None else None, card=box)
         y += heights[r] + 8
     return total
 
@@ -1021,10 +1211,6 @@ def _draw_auction(d, view, tr, x0, y0, width, farmers, st: Style, measure=False)
 
 
 # ----------------------------------------------------------------------------- boats & order
-def _boat_h(st: Style) -> int:
-    return st.boat_name + 2 * (st.boat_row + 16) + 34
-
-
 def _boats_layout(view, width, st: Style):
     boats = [b for b in view.get("boats") or [] if isinstance(b, dict)]
     per_row = max(1, min(len(boats) or 1, width // st.boat_w))
@@ -1032,9 +1218,58 @@ def _boats_layout(view, width, st: Style):
     return boats, per_row, rows, width // per_row
 
 
+def _boat_rows(tr, b: dict, w: int, st: Style) -> list[tuple[str, object, int]]:
+    """What a boat card shows under its name, row by row: (kind, what, height); workers of
+    more colours than a row holds go on two rows."""
+    inner = w - 32
+    line = st.boat_row + 6
+    if b.get("owner"):
+        return [("owner", b["owner"], st.boat_row + 16)]
+    out = []
+    workers = _counts(b.get("workers"))
+    skills = _counts(b.get("skills"))
+    if any(workers.values()):
+        row: dict = {}
+        for c in COLOURS:
+            if not workers.get(c):
+                continue
+            if row and _worker_row_width({**row, c: workers[c]}, st.boat_row + 8,
+                                         st.boat_row) > inner:
+                out.append(("workers", row, st.boat_row + 16))
+                row = {}
+            row[c] = workers[c]
+        out.append(("workers", row, st.boat_row + 16))
+    if any(skills.values()):
+        out.append(("skills", skills, st.boat_row + 16))
+    for kind, empty in (("workers", "no workers"), ("skills", "no skill tiles")):
+        if not any(k == kind for k, _, _ in out):
+            lines = wrap(tr(empty), inner, st.boat_row, max_lines=2)
+            out.insert(0 if kind == "workers" else len(out),
+                       ("text", lines, len(lines) * line + 10))
+    return out
+
+
+def _boat_sides(tr, boats, w: int, st: Style) -> bool:
+    """Whether the boats' sides ("side A") go on a line of their own (when one does not fit
+    beside its boat's name, for all of them)."""
+    for b in boats:
+        if b.get("face"):
+            side = tr("side {face}", face=str(b["face"]).upper())
+            name = tr(str(b.get("name") or b.get("id") or "?"))
+            if text_width(name, st.boat_name, True) + text_width(side, st.boat_row) + 12 > w - 28:
+                return True
+    return False
+
+
+def _boat_h(tr, boats, w: int, st: Style) -> int:
+    rows = [sum(h for *_, h in _boat_rows(tr, b, w, st)) for b in boats] or [0]
+    return st.boat_name + 22 + (st.boat_row + 8 if _boat_sides(tr, boats, w, st) else 0) \
+        + max(rows) + 10
+
+
 def _draw_boats(d, view, tr, x0, y0, width, st: Style, measure=False) -> int:
     boats, per_row, rows, w = _boats_layout(view, width, st)
-    bh = _boat_h(st)
+    bh = _boat_h(tr, boats, w, st)
     total = st.section + 14 + rows * (bh + 8)
     if measure:
         return total
@@ -1042,42 +1277,45 @@ def _draw_boats(d, view, tr, x0, y0, width, st: Style, measure=False) -> int:
     if not boats:
         text(d, (x0, y0 + st.section + 20), tr("No boats."), size=st.facts, fill=MUTED)
         return total
+    below = _boat_sides(tr, boats, w, st)
     for k, b in enumerate(boats):
         r, c = divmod(k, per_row)
         bx, y = x0 + c * w, y0 + st.section + 14 + r * (bh + 8)
-        rounded(d, (bx + 3, y, bx + w - 5, y + bh), fill=TYPE_COLOUR["boat"], radius=10, width=2)
+        card = (bx + 3, y, bx + w - 5, y + bh)
+        rounded(d, card, fill=TYPE_COLOUR["boat"], radius=10, width=2)
         name = tr(str(b.get("name") or b.get("id") or "?"))
         face = b.get("face")
         side = tr("side {face}", face=str(face).upper()) if face else ""
-        sw = text_width(side, st.boat_row - 4) + 10 if side else 0
-        if text_width(name, st.boat_name, True) + sw > w - 24:
-            sw = 0
-        elif side:
-            text(d, (bx + w - 14, y + 8), side, size=st.boat_row - 4, anchor="ra")
-        text(d, (bx + 12, y + 6), fit(name, w - 24 - sw, st.boat_name, True), size=st.boat_name,
-             bold=True)
-        r1 = y + st.boat_name + 12 + st.boat_row // 2 + 4
-        r2 = r1 + st.boat_row + 16
-        owner = b.get("owner")
-        if owner:
-            label = tr("taken by")
-            box = text(d, (bx + 12, r1), fit(label, w // 2, st.boat_row - 2), size=st.boat_row - 2,
-                       anchor="lm", fill=MUTED)
-            player_tag(d, (box[2] + 8, r1), view, owner, int(bx + w - box[2] - 24), st.boat_row)
-            continue
-        workers = _counts(b.get("workers"))
-        skills = _counts(b.get("skills"))
-        if any(workers.values()):
-            _worker_row(d, bx + 12, r1, {c: workers.get(c, 0) for c in COLOURS},
-                        st.boat_row + 6, st.boat_row - 2)
-        else:
-            text(d, (bx + 12, r1), tr("no workers"), size=st.boat_row - 2, fill=MUTED, anchor="lm")
-        if any(skills.values()):
-            _skill_row(d, bx + 12, r2, {k: skills.get(k, 0) for k in SKILLS},
-                       st.boat_row // 2 + 2, st.boat_row - 2)
-        else:
-            text(d, (bx + 12, r2), tr("no skill tiles"), size=st.boat_row - 2, fill=MUTED,
-                 anchor="lm")
+        if side and not below:
+            text(d, (bx + w - 14, y + 9), side, size=st.boat_row, anchor="ra", within=card)
+        sw = text_width(side, st.boat_row) + 12 if side and not below else 0
+        text(d, (bx + 12, y + 8), fit(name, w - 28 - sw, st.boat_name, True), size=st.boat_name,
+             bold=True, within=card)
+        ry = y + st.boat_name + 22
+        if below:
+            if side:
+                text(d, (bx + 12, ry - 6), fit(side, w - 28, st.boat_row), size=st.boat_row,
+                     within=card)
+            ry += st.boat_row + 8
+        for kind, what, h in _boat_rows(tr, b, w, st):
+            mid = ry + h / 2 - 2
+            if kind == "owner":
+                label = tr("taken by")
+                box = text(d, (bx + 12, mid), fit(label, w // 2, st.boat_row), size=st.boat_row,
+                           anchor="lm", fill=MUTED, within=card)
+                player_tag(d, (box[2] + 8, mid), view, what, int(bx + w - box[2] - 24),
+                           st.boat_row)
+            elif kind == "workers":
+                _worker_row(d, bx + 12, mid, what, st.boat_row + 8, st.boat_row, within=card)
+            elif kind == "skills":
+                _skill_row(d, bx + 12, mid, {k: what.get(k, 0) for k in SKILLS},
+                           st.boat_row // 2 + 3, st.boat_row, within=card)
+            else:
+                ly = ry + 5
+                for ln in what:
+                    text(d, (bx + 12, ly), ln, size=st.boat_row, fill=MUTED, within=card)
+                    ly += st.boat_row + 6
+            ry += h
     return total
 
 
@@ -1089,11 +1327,9 @@ def _draw_turn_order(d, view, tr, x0, y0, width, farmers, st: Style, measure=Fal
                        big=True, measure=measure)
 
 
-_TO_CARD = {True: 180, False: 160}      # turn-order card width: 1000 px, 1600 px
-
-
-def _turn_order_width(view, st: Style) -> int:
-    return len(_turn_order(view)) * _TO_CARD[st.width <= 1000]
+def _turn_order_width(view, tr, st: Style) -> int:
+    n = len(_turn_order(view))
+    return max(n * TO_CARD, text_width(tr("Turn-order tiles"), st.section, True) + 8) if n else 0
 
 
 # ----------------------------------------------------------------------------- legend
@@ -1112,36 +1348,40 @@ def _legend_items(tr, farmers):
     return items
 
 
-def _draw_legend(d, tr, x0, y0, width, farmers, measure=False, size=16) -> int:
+def _draw_legend(d, tr, x0, y0, width, farmers, measure=False, size=SMALL) -> int:
     x, y = x0, y0
+    row_h = size + 16
     for kind, key, label in _legend_items(tr, farmers):
-        w = 30 + text_width(label, size) + 16
+        w = 32 + text_width(label, size) + 18
         if x + w > x0 + width:
-            x, y = x0, y + size + 15
+            x, y = x0, y + row_h
         if not measure:
-            cy = y + 11
+            cy = y + row_h // 2
+            icon = (x, cy - 12, x + 24, cy + 12)
             if kind == "type":
-                d.polygon(hex_corners(x + 11, cy, 11), fill=TYPE_COLOUR[key], outline=INK)
+                d.polygon(hex_corners(x + 12, cy, 12), fill=TYPE_COLOUR[key], outline=INK)
             elif kind == "road":
-                d.line((x, cy, x + 22, cy), fill=ROAD, width=6)
+                d.line((x, cy, x + 24, cy), fill=ROAD, width=6)
             elif kind == "water":
-                d.rectangle((x, cy - 5, x + 22, cy + 5), fill=WATER)
+                d.rectangle((x, cy - 5, x + 24, cy + 5), fill=WATER)
             elif kind == "fence":
                 dashed_line(d, (x, cy), (x + 24, cy), fill=FENCE, width=3, dash=6, gap=4)
             elif kind == "up":
-                d.polygon(hex_corners(x + 11, cy, 11), fill=PAPER, outline=GOLD, width=3)
-                star(d, x + 11, cy, 6, GOLD)
+                d.polygon(hex_corners(x + 12, cy, 12), fill=PAPER, outline=GOLD, width=3)
+                star(d, x + 12, cy, 6, GOLD)
             elif kind == "worker":
-                _worker(d, x + 11, cy, 22, key)
+                _worker(d, x + 12, cy, 24, key)
             elif kind == "res":
-                _cube(d, x + 3, cy - 8, 16, key)
+                _cube(d, x + 4, cy - 8, 16, key)
             elif kind == "animal":
-                _animal(d, x + 11, cy, 9, key)
+                _animal(d, x + 12, cy, 10, key)
             elif kind == "skill":
-                _skill(d, x + 11, cy, 10, key)
-            text(d, (x + 28, cy), label, size=size, anchor="lm")
+                _skill(d, x + 12, cy, 11, key)
+            if kind in ("type", "road", "water", "fence", "up"):
+                mark(d, icon)
+            text(d, (x + 32, cy), label, size=size, anchor="lm")
         x += w
-    return y + size + 15 - y0
+    return y + row_h + 4 - y0
 
 
 # ----------------------------------------------------------------------------- villages
@@ -1229,19 +1469,144 @@ def _player_lines(view, tr, seat, p) -> list[str]:
     return lines
 
 
+def _chips(view, tr, seat, p) -> list[tuple[str, tuple, tuple]]:
+    chips = []
+    if seat in (view.get("to_act") or []) and not view.get("finished"):
+        chips.append((tr("to play"), HILITE, WHITE))
+    if p.get("purple"):
+        chips.append((tr("start player"), PURPLE, WHITE))
+    return chips
+
+
+def _head(view, tr, seat, p, width, st: Style):
+    """The panel's head: (whether the chips go under the name, the fact lines)."""
+    score = ((view.get("outcome") or {}).get("scores") or {}).get(seat)
+    score_w = text_width(tr(X.vp(_num(score))), st.head, True) + 20 if score is not None else 0
+    chips_w = sum(text_width(c[0], SMALL, True) + 26 for c in _chips(view, tr, seat, p))
+    below = bool(chips_w) and _tag_width(view, seat, st.head) + 12 + chips_w > width - 28 - score_w
+    lines = [ln for line in _player_lines(view, tr, seat, p)
+             for ln in wrap(line, width - 32, st.facts, max_lines=6)]
+    return below, lines
+
+
 def _head_height(view, tr, seat, p, width, st: Style) -> int:
-    n = sum(len(wrap(line, width - 32, st.facts)[:2]) for line in _player_lines(view, tr, seat, p))
-    return st.head + 30 + n * (st.facts + 6) + 6
+    below, lines = _head(view, tr, seat, p, width, st)
+    return st.head + 30 + (SMALL + 20 if below else 0) + len(lines) * (st.facts + 6) + 6
 
 
 def _chip(d, x, y, label, fill, ink, size) -> int:
     w = text_width(label, size, True) + 16
-    rounded(d, (x, y - size / 2 - 6, x + w, y + size / 2 + 6), fill=fill, radius=8, width=1)
-    text(d, (x + 8, y), label, size=size, bold=True, fill=ink, anchor="lm")
+    box = (x, y - size / 2 - 6, x + w, y + size / 2 + 6)
+    rounded(d, box, fill=fill, radius=8, width=1)
+    text(d, (x + 8, y), label, size=size, bold=True, fill=ink, anchor="lm", within=box)
     return w
 
 
-def _draw_player(d, view, tr, seat, p, box, s, head_h, farmers, st: Style) -> None:
+# A village's tiles whose names do not fit whole on their hexes get numbers, and the names
+# are listed under the map.
+def _numbered(view, tr, seat, p, s) -> list[tuple[object, str]]:
+    """(tile id, name) of the village's tiles (and of the tile being built) whose names do not
+    fit whole on a hex of size s, in reading order: they are numbered 1, 2, ..."""
+    lang = language_of(tr)
+    ns = _village_name_size(s)
+    tiles = [t for t in _village_tiles(p) if isinstance(t.get("pos"), (list, tuple))
+             and len(t["pos"]) == 2]
+    tiles.sort(key=lambda t: (axial_to_pixel(_num(t["pos"][0]), _num(t["pos"][1]), 1)[::-1]))
+    out = []
+    for t in tiles:
+        name = _tile_name(tr, t)
+        if _village_name_fit(t, name, s - 1, ns, lang) is None:
+            out.append((t.get("id"), name))
+    spot = _placing_cell(view, seat)
+    if spot:
+        name = _tile_name(tr, _find_tile(view, _placing_tile(view, seat)))
+        if _laid_out(name, s, ns, lang)[0] is None:
+            out.append(("_placing", name))
+    return out
+
+
+def _village_name_fit(tile, name, s, size, lang) -> int | None:
+    """The font size of a village tile's name on its hex of size s: the largest from size
+    down that shows it whole and leaves room for what lies on the tile (the smallest
+    readable one when the tile is crowded); None when the tile gets a number."""
+    key = (repr([tile.get(k) for k in ("regions", "res", "skills", "face", "shelter", "animals",
+                                      "up")] + [(tile.get("site") or {}).get("on")]),
+           name, round(float(s), 1), int(size), lang)
+    if key not in _FITS:
+        if len(_FITS) > 4096:       # renders repeat the same tiles: remember the latest ones
+            _FITS.clear()
+        _FITS[key] = _name_fit(tile, name, s, size, lang)
+    return _FITS[key]
+
+
+_FITS: dict = {}
+
+
+def _name_fit(tile, name, s, size, lang) -> int | None:
+    for want in dict.fromkeys((size, SMALL)):
+        lines, sz = _laid_out(name, s, want, lang)
+        if lines is None:
+            return None
+        if _tile_contents(tile, 0, 0, s, _plate_box(lines, sz, 0, 0))[1]:
+            return sz
+    return None
+
+
+def _placing_tile(view, seat):
+    pl = (view.get("placing") or {}).get(seat) if isinstance(view.get("placing"), dict) else None
+    return pl.get("tile") if isinstance(pl, dict) else None
+
+
+def _key_rows(items: list[tuple[object, str]], width: int) -> list[list[tuple[int, str, int]]]:
+    """The numbered names in rows of at most width pixels: (number, name, item width)."""
+    rows: list[list[tuple[int, str, int]]] = [[]]
+    x = 0
+    for k, (_, name) in enumerate(items, 1):
+        badge = max(2 * SMALL * 0.8, text_width(str(k), SMALL, True) + 12)
+        w = int(badge + 8 + min(text_width(name, SMALL), width - badge - 8) + 22)
+        if rows[-1] and x + w > width:
+            rows.append([])
+            x = 0
+        rows[-1].append((k, name, w))
+        x += w
+    return rows if rows[-1] else []
+
+
+def _key_height(items, width) -> int:
+    return len(_key_rows(items, width)) * (SMALL + 18) if items else 0
+
+
+def _draw_key(d, items, x0, y0, width) -> None:
+    y = y0
+    for row in _key_rows(items, width):
+        x = x0
+        cy = y + (SMALL + 18) / 2
+        for k, name, w in row:
+            box = _number_badge(d, x + SMALL * 0.8 + 2, cy, k)
+            tx = box[2] + 8
+            text(d, (tx, cy), fit(name, int(x0 + width - tx), SMALL), size=SMALL, anchor="lm")
+            x += w
+        y += SMALL + 18
+
+
+def _tile_list(view, tr, seat, p, width, st: Style) -> list[str]:
+    """The village's tiles by name, for a panel without a map."""
+    names = [_tile_name(tr, t) for t in _village_tiles(p)]
+    return wrap(", ".join(names), width, st.facts, max_lines=8) if names else []
+
+
+def _panel_height(view, tr, seat, p, width, s, st: Style) -> int:
+    """A player's panel: head, the village map (hexes of size s), the numbered names; with
+    s 0, head and the tiles by name."""
+    if not s:
+        return (_head_height(view, tr, seat, p, width, st)
+                + len(_tile_list(view, tr, seat, p, width - 32, st)) * (st.facts + 6) + 8)
+    uh = _village_units(view, seat)[1]
+    return (_head_height(view, tr, seat, p, width, st) + int(uh * s) + 16
+            + _key_height(_numbered(view, tr, seat, p, s), width - 32) + 8)
+
+
+def _draw_player(d, view, tr, seat, p, box, s, farmers, st: Style) -> None:
     x0, y0, x1, y1 = box
     colour = seat_rgb(view, seat)
     to_act = seat in (view.get("to_act") or []) and not view.get("finished")
@@ -1249,31 +1614,42 @@ def _draw_player(d, view, tr, seat, p, box, s, head_h, farmers, st: Style) -> No
             outline=colour if to_act else INK)
     score = ((view.get("outcome") or {}).get("scores") or {}).get(seat)
     score_w = text_width(tr(X.vp(_num(score))), st.head, True) + 20 if score is not None else 0
-    chips = []
-    if to_act:
-        chips.append((tr("to play"), HILITE, WHITE))
-    if p.get("purple"):
-        chips.append((tr("start player"), PURPLE, WHITE))
-    chips_w = sum(text_width(c[0], st.facts - 2, True) + 26 for c in chips)
+    chips = _chips(view, tr, seat, p)
+    below, lines = _head(view, tr, seat, p, x1 - x0, st)
     cy = y0 + 12 + st.head // 2 + 4
+    chips_w = 0 if below else sum(text_width(c[0], SMALL, True) + 26 for c in chips)
     name_w = int(x1 - x0 - 28 - score_w - chips_w)
     tx = player_tag(d, (x0 + 14, cy), view, seat, max(60, name_w), st.head, True) + 12
-    for label, fill, ink in chips:
-        if tx + text_width(label, st.facts - 2, True) + 16 < x1 - 16 - score_w:
-            tx += _chip(d, tx, cy, label, fill, ink, st.facts - 2) + 10
     if score is not None:
-        text(d, (x1 - 16, cy), tr(X.vp(_num(score))), size=st.head, bold=True, anchor="rm")
+        text(d, (x1 - 16, cy), tr(X.vp(_num(score))), size=st.head, bold=True, anchor="rm",
+             within=box)
     y = y0 + st.head + 30
-    for k, line in enumerate(_player_lines(view, tr, seat, p)):
-        for ln in wrap(line, x1 - x0 - 32, st.facts)[:2]:
-            text(d, (x0 + 16, y), fit(ln, x1 - x0 - 32, st.facts), size=st.facts)
+    if below:
+        tx, cy = x0 + 16, y + SMALL / 2 + 4
+        y += SMALL + 20
+    for label, fill, ink in chips:
+        tx += _chip(d, tx, cy, label, fill, ink, SMALL) + 10
+    for ln in lines:
+        text(d, (x0 + 16, y), ln, size=st.facts, within=box)
+        y += st.facts + 6
+    if not s:                   # no room for a map: the village's tiles by name
+        for ln in _tile_list(view, tr, seat, p, x1 - x0 - 32, st):
+            text(d, (x0 + 16, y), ln, size=st.facts, within=box)
             y += st.facts + 6
-    # the village map
-    _draw_village(d, view, tr, seat, p, (x0 + 10, y0 + head_h, x1 - 10, y1 - 8), s, farmers)
+        return
+    # the village map, and the names of its numbered tiles under it
+    key = _numbered(view, tr, seat, p, s)
+    kh = _key_height(key, x1 - x0 - 32)
+    my1 = y1 - 8 - (kh + 4 if key else 0)
+    _draw_village(d, view, tr, seat, p, (x0 + 6, y + 6, x1 - 6, my1), s, farmers,
+                  {k: n for n, (k, _) in enumerate(key, 1)})
+    if key:
+        _draw_key(d, key, x0 + 16, my1, x1 - x0 - 32)
 
 
-def _draw_village(d, view, tr, seat, p, box, s, farmers) -> None:
+def _draw_village(d, view, tr, seat, p, box, s, farmers, numbers=None) -> None:
     mx0, my0, mx1, my1 = box
+    numbers = numbers or {}
     spot = _placing_cell(view, seat)
     cells = _village_cells(p, spot)
     bx0, by0, bx1, by1 = axial_bounds(cells)
@@ -1285,19 +1661,24 @@ def _draw_village(d, view, tr, seat, p, box, s, farmers) -> None:
         if not (isinstance(pos, (list, tuple)) and len(pos) == 2):
             continue
         px, py = axial_to_pixel(_num(pos[0]), _num(pos[1]), s)
-        nb = _draw_hex_tile(d, tr, t, ox + px, oy + py, s - 1, farmers, name_size=ns)
+        number = numbers.get(t.get("id"))
+        size = ns if number is not None else \
+            _village_name_fit(t, _tile_name(tr, t), s - 1, ns, language_of(tr)) or ns
+        nb = _draw_hex_tile(d, tr, t, ox + px, oy + py, s - 1, farmers, name_size=size,
+                            number=number)
         _draw_tile_contents(d, tr, t, ox + px, oy + py, s - 1, nb)
     if spot:        # the space picked for the tile being built: a dashed outline
         px, py = axial_to_pixel(spot[0], spot[1], s)
-        corners = hex_corners(ox + px, oy + py, s - 3)
+        cx, cy = ox + px, oy + py
+        corners = hex_corners(cx, cy, s - 3)
         for k in range(6):
             dashed_line(d, corners[k], corners[(k + 1) % 6], fill=seat_rgb(view, seat), width=4,
                         dash=9, gap=6)
-        tile = (view.get("placing") or {}).get(seat, {}).get("tile")
-        lines, sz = name_lines(_tile_name(tr, _find_tile(view, tile)), s, ns, language_of(tr))
-        for k, ln in enumerate(lines):
-            stroked(d, (ox + px, oy + py - (len(lines) - 1) * (sz + 4) / 2 + (sz + 4) * k), ln,
-                    size=sz, bold=True, anchor="mm")
+        name = _tile_name(tr, _find_tile(view, _placing_tile(view, seat)))
+        if _laid_out(name, s, ns, language_of(tr))[0] is None:
+            _number_badge(d, cx, cy, numbers.get("_placing") or 0)
+            return
+        _name_plate(d, name, cx, cy, s, PAPER, ns, lang=language_of(tr))
 
 
 def _village_units(view, seat) -> tuple[float, float]:
@@ -1306,29 +1687,38 @@ def _village_units(view, seat) -> tuple[float, float]:
     return b[2] - b[0], b[3] - b[1]
 
 
+def _others_title(view, tr, seats, width, st: Style) -> list[str]:
+    """The heading over the other players' rows (none when every player is in a row)."""
+    if not seats or len(seats) >= len(_order(view)):
+        return []
+    return wrap(tr("The other players (Full map: every village)"), width, st.section, True,
+                max_lines=2)
+
+
 def _draw_others(d, view, tr, seats, x0, y0, width, st: Style, measure=False) -> int:
-    """One or two lines per player: badge, name and public counts (the close-up's summary
-    of the villages not drawn; Full map draws them)."""
+    """A few lines per player: badge, name and public counts (the close-up's summary of the
+    villages not drawn; Full map draws them)."""
     players = view.get("players") or {}
     y = y0
-    if seats and not measure:
-        text(d, (x0, y), tr("The other players (Full map: every village)"), size=st.section,
-             bold=True)
+    for ln in _others_title(view, tr, seats, width, st):
+        if not measure:
+            text(d, (x0, y), ln, size=st.section, bold=True)
+        y += st.section + 8
     if seats:
-        y += st.section + 14
+        y += 6
     name_w = min(300, width // 3)
     for seat in seats:
         p = players.get(seat) or {}
         facts = " · ".join(_facts(view, tr, p) + ([tr("start player")] if p.get("purple") else []))
-        lines = wrap(facts, width - name_w - 20, st.facts)[:2]
+        lines = wrap(facts, width - name_w - 20, st.facts, max_lines=5)
         h = max(st.facts + 16, len(lines) * (st.facts + 6) + 10)
         if not measure:
-            rounded(d, (x0, y, x0 + width, y + h), fill=PANEL, radius=10, width=1)
+            box = (x0, y, x0 + width, y + h)
+            rounded(d, box, fill=PANEL, radius=10, width=1)
             player_tag(d, (x0 + 10, y + h / 2), view, seat, name_w - 14, st.facts, True)
             ly = y + h / 2 - (len(lines) - 1) * (st.facts + 6) / 2
             for ln in lines:
-                text(d, (x0 + name_w + 10, ly), fit(ln, width - name_w - 20, st.facts),
-                     size=st.facts, anchor="lm")
+                text(d, (x0 + name_w + 10, ly), ln, size=st.facts, anchor="lm", within=box)
                 ly += st.facts + 6
         y += h + 8
     return y - y0
@@ -1357,7 +1747,7 @@ def _focus(view) -> str | None:
 def _middle(d, view, tr, y, farmers, st: Style, measure=False) -> int:
     """Turn-order tiles and boats side by side (stacked when too wide); returns the height."""
     inner = st.width - 2 * st.margin
-    to_w = _turn_order_width(view, st)
+    to_w = _turn_order_width(view, tr, st)
     stacked = bool(to_w) and inner - to_w - 20 < 2 * st.boat_w
     boats_w = inner if stacked or not to_w else inner - to_w - 20
     to_h = _draw_turn_order(None, view, tr, 0, 0, to_w, farmers, st, measure=True) if to_w else 0
@@ -1373,24 +1763,62 @@ def _middle(d, view, tr, y, farmers, st: Style, measure=False) -> int:
     return to_h + 10 + boats_h if stacked else max(to_h, boats_h)
 
 
-def _close_layout(view, tr, st: Style, focus, others, farmers):
-    """Heights of the close-up's parts and the village hex size, in one style."""
+@dataclass
+class Close:
+    """The close-up's plan: its parts' heights, the village drawn large (``focus``, with hex
+    size ``s``) and the players summed up in rows (``others``)."""
+    head: int
+    auction: int
+    middle: int             # 0: the turn-order tiles and the boats are left out
+    focus: str | None
+    s: float
+    panel: int
+    others: list[str]
+    others_h: int
+
+    @property
+    def height(self) -> int:
+        return (self.head + self.auction + 14 + (self.middle + 16 if self.middle else 0)
+                + (self.panel + 12 if self.focus is not None else 0) + self.others_h + 10)
+
+
+def _close_layout(view, tr, st: Style, farmers) -> Close:
+    """The close-up's parts and the village hex size: the village of the player to act as
+    large as the width allows, smaller (down to VILLAGE_MIN) when the image would be taller
+    than MAX_HEIGHT; else without that village (every player in a row), then without the rows,
+    then without the turn-order tiles and boats. Text never gets smaller."""
     inner = st.width - 2 * st.margin
-    p = (view.get("players") or {}).get(focus) or {} if focus is not None else {}
+    players = view.get("players") or {}
+    order = _order(view)
+    focus = _focus(view)
     head = _header_height(view, tr, st)
     auction_h = _draw_auction(None, view, tr, st.margin, 0, inner, farmers, st, measure=True)
     middle_h = _middle(None, view, tr, 0, farmers, st, measure=True)
-    others_h = _draw_others(None, view, tr, others, st.margin, 0, inner, st, measure=True)
+
+    def rows(seats):
+        return _draw_others(None, view, tr, seats, st.margin, 0, inner, st, measure=True) \
+            if seats else 0
+
     if focus is not None:
-        ph = _head_height(view, tr, focus, p, inner, st)
-        uw, uh = _village_units(view, focus)
-        s = min(st.village_max, (inner - 28) / uw)
-    else:
-        ph, uh, s = 0, 0, 0
-    fixed = head + auction_h + 14 + middle_h + 16 + (ph + 28 if focus else 0) + others_h + 10
-    if focus is not None and fixed + uh * s > MAX_HEIGHT:
-        s = (MAX_HEIGHT - fixed) / uh
-    return p, auction_h, middle_h, ph, uh, s, fixed
+        p = players.get(focus) or {}
+        others = [x for x in order if x != focus]
+        plan = Close(head, auction_h, middle_h, focus, 0, 0, others, rows(others))
+        uw = _village_units(view, focus)[0]
+        s = min(st.village_max, (inner - 12) / uw)
+        while s >= VILLAGE_MIN:
+            plan.s, plan.panel = s, _panel_height(view, tr, focus, p, inner, s, st)
+            if plan.height <= MAX_HEIGHT:
+                return plan
+            s -= 2
+    plan = Close(head, auction_h, middle_h, None, 0, 0, order, rows(order))
+    for drop in ("others", "middle"):
+        if plan.height <= MAX_HEIGHT:
+            break
+        if drop == "others":
+            plan.others, plan.others_h = [], 0
+        else:
+            plan.middle = 0
+    return plan
 
 
 def _as_board(r):
@@ -1400,88 +1828,145 @@ def _as_board(r):
 
 def render_board(view: dict, tr):
     """The close-up posted after each move (see the module's docstring); the full board
-    at the end, or when a huge auction leaves no room for a legible village."""
+    at the end."""
     view = view or {}
+    tr = _remembering(tr)
     if view.get("finished") or view.get("phase") == "over":
         return _as_board(render_full_board(view, tr))
     farmers = bool((view.get("options") or {}).get("farmers", True))
-    focus = _focus(view)
-    others = [s for s in _order(view) if s != focus]
-    for st in (CLOSE, DENSE):
-        p, auction_h, middle_h, ph, uh, s, fixed = _close_layout(view, tr, st, focus, others,
-                                                                  farmers)
-        if focus is None or s >= 40:
-            break
-    else:
-        return _as_board(render_full_board(view, tr))
+    st = CLOSE
+    plan = _close_layout(view, tr, st, farmers)
     inner = st.width - 2 * st.margin
-    img, d = canvas(st.width, int(fixed + uh * s), PAPER)
+    img, d = canvas(st.width, plan.height, PAPER)
     y = _draw_header(d, view, tr, st)
     _draw_auction(d, view, tr, st.margin, y, inner, farmers, st)
-    y += auction_h + 14
-    _middle(d, view, tr, y, farmers, st)
-    y += middle_h + 16
-    if focus is not None:
-        box = (st.margin, y, st.width - st.margin, y + ph + int(uh * s) + 16)
-        _draw_player(d, view, tr, focus, p, box, s, ph, farmers, st)
+    y += plan.auction + 14
+    if plan.middle:
+        _middle(d, view, tr, y, farmers, st)
+        y += plan.middle + 16
+    if plan.focus is not None:
+        box = (st.margin, y, st.width - st.margin, y + plan.panel)
+        _draw_player(d, view, tr, plan.focus, (view.get("players") or {}).get(plan.focus) or {},
+                     box, plan.s, farmers, st)
         y = box[3] + 12
-    _draw_others(d, view, tr, others, st.margin, y, inner, st)
+    _draw_others(d, view, tr, plan.others, st.margin, y, inner, st)
     return finish(compact(img, _colours()), board_alt(view, tr), "keyflower.png")
 
 
-def _village_layout(view, tr, order, villages_top, st: Style):
-    """Panels in 2 columns (3 when that gives bigger hexes, 1 for a lone player) and the hex
-    size: as big as the widest village allows, then shrunk until the image fits MAX_HEIGHT."""
+@dataclass
+class Villages:
+    """The full map's villages: rows of one or two panels, each row with its hex size."""
+    rows: list[list[str]]
+    widths: list[list[int]]     # each panel's width
+    heights: list[int]          # a row's height
+    sizes: list[float]          # a row's hex size
+
+    @property
+    def height(self) -> int:
+        return sum(h + 16 for h in self.heights)
+
+
+PAIR_MIN = 60           # two villages share a row when their hexes can be this large
+
+
+MAP_MIN = 36            # smaller village hexes have no room for what lies on them
+
+
+def _village_layout(view, tr, order, budget, st: Style) -> Villages:
+    """The villages in rows, two side by side (each panel as wide as its village needs) when
+    their hexes can be PAIR_MIN large, and a hex size per row: the largest, up to a cap (at
+    most ``st.village_max``) lowered until the villages fit in ``budget`` pixels; when even
+    MAP_MIN is too large, the villages' tiles listed by name instead of maps."""
     players = view.get("players") or {}
     inner = st.width - 2 * st.margin
-    n = len(order)
-    best = None
-    for cols in ((1,) if n <= 1 else (2, 3) if n >= 5 else (2,)):
-        pw = (inner - (cols - 1) * 20) // cols
-        lines = [order[i:i + cols] for i in range(0, n, cols)]
-        heads = [max([_head_height(view, tr, x, players[x] or {}, pw, st) for x in line] + [60])
-                 for line in lines]
-        row_units = [max(_village_units(view, x)[1] for x in line) for line in lines]
-        s = min(st.village_max, min([(pw - 24) / _village_units(view, x)[0] for x in order]
-                                    + [st.village_max]))
-        fixed = villages_top + sum(h + 16 + 20 for h in heads) + 10
-        if row_units and fixed + sum(row_units) * s > MAX_HEIGHT:
-            s = max(12.0, (MAX_HEIGHT - fixed) / sum(row_units))
-        if best is None or s > best[5] + 4:
-            best = (cols, pw, lines, heads, row_units, s, fixed)
-    return best
+    both = inner - 16
+    units = {x: _village_units(view, x)[0] for x in order}
+    heads: dict = {}
+
+    def panel(x, w, s):
+        if (x, w) not in heads:
+            heads[x, w] = _head_height(view, tr, x, players.get(x) or {}, w, st)
+        if not s:
+            return _panel_height(view, tr, x, players.get(x) or {}, w, s, st)
+        return (heads[x, w] + int(_village_units(view, x)[1] * s) + 16
+                + _key_height(_numbered(view, tr, x, players.get(x) or {}, s), w - 32) + 8)
+
+    def pair(a, b, cap):
+        if not cap:
+            return 0, [both // 2, both - both // 2]
+        ua, ub = units[a], units[b]
+        s = min(cap, (both - 24) / (ua + ub))
+        wa = int(min(max(ua * s + 12 + (both - (ua + ub) * s - 24) / 2, 0.4 * both), 0.6 * both))
+        wb = both - wa
+        return int(min(s, (wa - 12) / ua, (wb - 12) / ub)), [wa, wb]
+
+    lay = Villages([], [], [], [])
+    for cap in [*range(int(st.village_max), MAP_MIN - 1, -2), 0]:
+        lay = Villages([], [], [], [])
+        i = 0
+        while i < len(order):
+            row = None
+            if i + 1 < len(order):
+                s, widths = pair(order[i], order[i + 1], cap)
+                if s >= min(cap, PAIR_MIN) and (s >= MAP_MIN or not cap):
+                    row = order[i:i + 2]
+                    i += 2
+            if row is None:
+                row, widths = order[i:i + 1], [inner]
+                s = int(min(cap, (inner - 12) / units[order[i]]))
+                s = s if s >= MAP_MIN else 0
+                i += 1
+            lay.rows.append(row)
+            lay.widths.append(widths)
+            lay.sizes.append(s)
+            lay.heights.append(max(panel(x, w, s) for x, w in zip(row, widths)))
+        if lay.height <= budget:
+            break
+    return lay
+
+
+GOOD_VILLAGE = 64       # the full map leaves out the auction rather than draw villages smaller
 
 
 def render_full_board(view: dict, tr):
-    """Every village as a hex map, with the auction, the boats and a legend."""
+    """Every village as a hex map and a legend, then the auction, the turn-order tiles and
+    the boats when they leave the villages large enough (the close-up shows them too)."""
     view = view or {}
+    tr = _remembering(tr)
     st = FULL
     order = _order(view)
     players = view.get("players") or {}
     farmers = bool((view.get("options") or {}).get("farmers", True))
     inner = st.width - 2 * st.margin
     head = _header_height(view, tr, st)
+    legend_h = _draw_legend(None, tr, st.margin, 0, inner, farmers, measure=True)
     auction_h = _draw_auction(None, view, tr, st.margin, 0, inner, farmers, st, measure=True)
     middle_h = _middle(None, view, tr, 0, farmers, st, measure=True)
-    legend_h = _draw_legend(None, tr, st.margin, 0, inner, farmers, measure=True)
-    villages_top = head + auction_h + 14 + middle_h + 10 + legend_h + 14
-    cols, pw, lines, heads, row_units, s, fixed = _village_layout(view, tr, order, villages_top, st)
-    height = int(fixed + sum(row_units) * s)
-    img, d = canvas(st.width, height, PAPER)
+    extra = (auction_h + 14 if auction_h else 0) + middle_h + 10
+    top = head + legend_h + 24
+    lay = _village_layout(view, tr, order, MAX_HEIGHT - top - extra, st)
+    more = top + lay.height + extra <= MAX_HEIGHT and min(lay.sizes, default=99) >= GOOD_VILLAGE
+    if not more:
+        lay = _village_layout(view, tr, order, MAX_HEIGHT - top, st)
+    if order and not any(lay.sizes):        # no maps, no legend of their symbols
+        top, legend_h = head + 10, 0
+    img, d = canvas(st.width, top + lay.height + (extra if more else 0), PAPER)
     y = _draw_header(d, view, tr, st)
-    _draw_auction(d, view, tr, st.margin, y, inner, farmers, st)
-    y += auction_h + 14
-    _middle(d, view, tr, y, farmers, st)
-    y += middle_h + 10
-    _draw_legend(d, tr, st.margin, y, inner, farmers)
-    y += legend_h + 14
-    for li, line in enumerate(lines):
-        ph = heads[li] + int(row_units[li] * s) + 16
-        for ci, seat in enumerate(line):
-            x = st.margin + ci * (pw + 20)
-            _draw_player(d, view, tr, seat, players[seat] or {}, (x, y, x + pw, y + ph), s,
-                         heads[li], farmers, st)
-        y += ph + 20
+    for row, widths, h, s in zip(lay.rows, lay.widths, lay.heights, lay.sizes):
+        x = st.margin
+        for seat, w in zip(row, widths):
+            _draw_player(d, view, tr, seat, players.get(seat) or {}, (x, y, x + w, y + h), s,
+                         farmers, st)
+            x += w + 16
+        y += h + 16
+    if legend_h:
+        _draw_legend(d, tr, st.margin, y, inner, farmers)
+        y += legend_h + 14
+    if more:
+        if auction_h:
+            _draw_auction(d, view, tr, st.margin, y, inner, farmers, st)
+            y += auction_h + 14
+        _middle(d, view, tr, y, farmers, st)
     return finish(compact(img, _colours()), board_alt(view, tr), "keyflower_map.png")
 
 
@@ -1547,83 +2032,121 @@ def _winter_names(tr, ids, help=False) -> list[str]:
     return out
 
 
-HAND_W = 1000
-HAND_HEX = 74
+HAND_W = WIDTH
+HAND_HEX = 84
+HAND_PER_ROW = 4
 
 
 def render_hand(view: dict, tr):
     """The seat's screen and winter hand; None for a spectator view."""
     seat, p = own_seat(view or {})
+    tr = _remembering(tr)
     if seat is None:
         return None
-    priv = (view or {}).get("private") or {}
+    height = _draw_hand(None, view, tr)
+    img, d = canvas(HAND_W, height, PAPER)
+    _draw_hand(d, view, tr)
+    return finish(compact(img, _colours()), hand_alt(view, tr), "keyflower_private.png")
+
+
+def _draw_hand(d, view: dict, tr) -> int:
+    """Draws the private image (measures it when d is None); returns its height."""
+    seat, p = own_seat(view)
+    priv = view.get("private") or {}
     workers = _counts(priv.get("workers"))
     skills = _counts(priv.get("skills"))
     wheat = _num(priv.get("wheat"))
     hand = [t for t in priv.get("winter_hand") or []]
     picked = set(priv.get("winter_pick") or [])
-    farmers = bool(((view or {}).get("options") or {}).get("farmers", True))
-    W, hs, per_row = HAND_W, HAND_HEX, 5
-    cell_h = int(SQRT3 * hs + 96)
-    hand_rows = max(1, math.ceil(len(hand) / per_row))
-    height = 360 + hand_rows * cell_h + 20
-    img, d = canvas(W, height, PAPER)
-    player_tag(d, (30, 44), view, seat, W - 60, 30, True)
-    text(d, (30, 84), fit(tr("Behind your screen — only you can see this."), W - 60, 20), size=20,
-         fill=MUTED)
-    y = 130
-    col = 230
-    text(d, (30, y), tr("Workers"), size=24, bold=True)
-    x = col
-    for c in COLOURS:
-        _worker(d, x + 16, y + 14, 36, c)
-        label = tr(X.workers(c, workers.get(c, 0)))
-        text(d, (x + 40, y + 14), label, size=20, bold=True, anchor="lm")
-        x += 60 + max(110, text_width(label, 20, True))
-        if x > W - 200 and c != COLOURS[-1]:
-            x, y = col, y + 44
-    y += 60
-    text(d, (30, y), tr("Skill tiles"), size=24, bold=True)
-    x = col
-    for k in SKILLS:
-        _skill(d, x + 16, y + 14, 16, k)
-        label = tr(X.good(k, skills.get(k, 0)))
-        text(d, (x + 40, y + 14), label, size=20, bold=True, anchor="lm")
-        x += 60 + max(110, text_width(label, 20, True))
-    y += 60
+    farmers = bool((view.get("options") or {}).get("farmers", True))
+    W, hs, per_row, m = HAND_W, HAND_HEX, HAND_PER_ROW, 30
+    inner = W - 2 * m
+    if d is not None:
+        player_tag(d, (m, 44), view, seat, inner, 30, True)
+    y = 76
+    for ln in wrap(tr("Behind your screen — only you can see this."), inner, 20, max_lines=2):
+        if d is not None:
+            text(d, (m, y), ln, size=20, fill=MUTED)
+        y += 28
+    y += 18
+    sections = [(tr("Workers"), [("worker", c, tr(X.workers(c, workers.get(c, 0))))
+                                 for c in COLOURS]),
+                (tr("Skill tiles"), [("skill", k, tr(X.good(k, skills.get(k, 0))))
+                                     for k in SKILLS])]
     if farmers or wheat:
-        text(d, (30, y), tr("Wheat"), size=24, bold=True)
-        _wheat(d, col + 16, y + 14, 16)
-        text(d, (col + 40, y + 14), tr(X.good("wheat", wheat)), size=20, bold=True, anchor="lm")
+        sections.append((tr("Wheat"), [("wheat", None, tr(X.good("wheat", wheat)))]))
+    col = m + max([text_width(h, 24, True) for h, _ in sections] + [150]) + 28
+    if col > W // 2:            # long headings: each above its items
+        col = m
+    for heading, items in sections:
+        if d is not None:
+            text(d, (m, y), fit(heading, inner, 24, True), size=24, bold=True)
+        if col == m:
+            y += 40
+        x = col
+        for kind, key, label in items:
+            w = 44 + text_width(label, 20, True) + 30
+            if x > col and x + w > W - m:
+                x, y = col, y + 44
+            if d is not None:
+                cy = y + 14
+                if kind == "worker":
+                    _worker(d, x + 16, cy, 36, key)
+                elif kind == "skill":
+                    _skill(d, x + 16, cy, 16, key)
+                else:
+                    _wheat(d, x + 16, cy, 16)
+                text(d, (x + 44, cy), fit(label, W - m - x - 44, 20, True), size=20, bold=True,
+                     anchor="lm")
+            x += w
         y += 60
-    text(d, (30, y), tr(X.winter_in_hand(len(hand))), size=24, bold=True)
-    if picked:
-        text(d, (W - 30, y + 4), fit(tr("gold outline: chosen to offer"), W // 2, 18), size=18,
-             fill=MUTED, anchor="ra")
-    y += 44
+    # the winter tiles in hand
+    heading = tr(X.winter_in_hand(len(hand)))
+    hint = tr("gold outline: chosen to offer") if picked else ""
+    hint_below = bool(hint) and text_width(heading, 24, True) + 30 + text_width(hint, SMALL) > inner
+    if d is not None:
+        text(d, (m, y), fit(heading, inner, 24, True), size=24, bold=True)
+        if hint:
+            if hint_below:
+                text(d, (m, y + 36), fit(hint, inner, SMALL), size=SMALL, fill=MUTED)
+            else:
+                text(d, (W - m, y + 4), hint, size=SMALL, fill=MUTED, anchor="ra")
+    y += 44 + (SMALL + 12 if hint_below else 0)
     if not hand:
-        text(d, (30, y), tr("none"), size=20, fill=MUTED)
-    cw = (W - 60) // per_row
-    for k, tid in enumerate(hand):
-        r, c = divmod(k, per_row)
-        cx = 30 + c * cw + cw / 2
-        cy = y + r * cell_h + SQRT3 * hs / 2
+        if d is not None:
+            text(d, (m, y), tr("none"), size=20, fill=MUTED)
+        return y + 50
+    cw = inner // per_row
+    cells = []
+    for tid in hand:
         data = (resolve_ref("engines.keyflower.data:TILES", {}) or {}).get(tid) or {}
-        tile = {"id": tid, "name": data.get("name") or tid, "season": "winter",
-                "edges": list(data.get("edges") or "RPPPPP"), "regions": [list(range(12))]}
-        if tid in picked:
-            d.polygon(hex_corners(cx, cy, hs + 6), fill=GOLD)
-        _draw_hex_tile(d, tr, tile, cx, cy, hs, farmers, name_size=19)
-        ty = cy + SQRT3 * hs / 2 + 18
         kind = str(data.get("winter") or tid)
-        if kind in WINTER_HELP:
-            for ln in wrap(tr(WINTER_HELP[kind]), cw - 12, 16)[:2]:
-                text(d, (cx, ty), fit(ln, cw - 12, 16), size=16, anchor="mm")
-                ty += 20
-        if tid in picked:
-            text(d, (cx, ty), fit(tr("chosen to offer"), cw - 12, 16, True), size=16, bold=True,
-                 fill=HILITE, anchor="mm")
-    return finish(compact(img, _colours()), hand_alt(view, tr), "keyflower_private.png")
+        lines = wrap(tr(WINTER_HELP[kind]), cw - 12, SMALL, max_lines=5) \
+            if kind in WINTER_HELP else []
+        cells.append((tid, data, lines))
+    for r in range(math.ceil(len(cells) / per_row)):
+        row = cells[r * per_row:(r + 1) * per_row]
+        most = max(len(lines) + (1 if tid in picked else 0) for tid, _, lines in row)
+        cell_h = int(SQRT3 * hs) + 22 + most * (SMALL + 6) + 14
+        for c, (tid, data, lines) in enumerate(row):
+            if d is None:
+                continue
+            cx = m + c * cw + cw / 2
+            cy = y + SQRT3 * hs / 2 + 6
+            tile = {"id": tid, "name": data.get("name") or tid, "season": "winter",
+                    "edges": list(data.get("edges") or "RPPPPP"), "regions": [list(range(12))]}
+            if tid in picked:
+                d.polygon(hex_corners(cx, cy, hs + 6), fill=GOLD)
+            _draw_hex_tile(d, tr, tile, cx, cy, hs, farmers, name_size=22)
+            ty = cy + SQRT3 * hs / 2 + 22
+            for ln in lines:
+                text(d, (cx, ty), ln, size=SMALL, anchor="mm")
+                ty += SMALL + 6
+            if tid in picked:
+                text(d, (cx, ty), fit(tr("chosen to offer"), cw - 12, SMALL, True), size=SMALL,
+                     bold=True, fill=HILITE, anchor="mm")
+        y += cell_h
+    return y + 10
 
 
 def _screen_items(tr, priv) -> str:

@@ -1,6 +1,7 @@
 """Keyflower images name the players (badge and name) and show every tile's name whole, on a
-plate no road crosses, at every size the images use; the posted board stays legible at
-Discord's preview width. Screenshots scaled to 550 px wide go to tests/output/screenshots/."""
+plate no road crosses (or, on a village hex too small for it, as a numbered badge with the
+name written in full under the village); the posted board stays legible at Discord's width.
+Screenshots scaled to 616 px wide (what Discord shows) go to tests/output/screenshots/."""
 from __future__ import annotations
 
 import copy
@@ -16,6 +17,7 @@ from PIL import Image, ImageDraw
 import engines
 from core.i18n import translator
 from engines.keyflower.data import TILES
+from render import common as C
 from render import keyflower as R
 
 tr = translator("en")
@@ -23,7 +25,7 @@ E = engines.get("keyflower")
 AI = engines.ai("keyflower")
 SEATS = list("ABCDEF")
 OUT = Path(__file__).resolve().parents[1] / "output" / "screenshots"
-PREVIEW = 550
+PREVIEW = C.DISPLAY_WIDTH
 # long names, accents and Greek; none is the start of a tile's name
 NAMES = {"A": "Annabelle Fitzgerald-Smythe", "B": "Bob", "C": "Χαράλαμπος Παπαδόπουλος",
          "D": "Dörte Müller-Lüdenscheidt", "E": "Éowyn", "F": "Xavier the Magnificent"}
@@ -75,8 +77,8 @@ class Spy:
             self.drawn.append(s)
             return real_text(draw, xy, s, *a, **k)
 
-        def spy_lines(label, s, size, lang="en"):
-            lines, sz = real_lines(label, s, size, lang)
+        def spy_lines(label, s, size, lang="en", least=R.SMALL):
+            lines, sz = real_lines(label, s, size, lang, least)
             self.plates.append((label, s, lines, sz))
             return lines, sz
 
@@ -121,11 +123,19 @@ def test_tile_names_are_whole_and_players_named_in_real_games(monkeypatch):
     for key, st in games().items():
         for kind, r, v in _renders(key, st):
             assert r.width >= 1000 and r.height <= 3000, (key, kind, r.width, r.height)
-            # every tile name laid out on a hex is whole, at 14 px or more
+            # every tile name laid out on a hex is whole, at the readable size or more; one
+            # that does not fit is written in full beside its village
             assert spy.plates or kind.startswith("hand"), (key, kind)
             for label, s, lines, size in spy.plates:
-                assert " ".join(lines) == label and size >= 14, (key, kind, label, s, lines)
+                assert lines and _shown(lines) == label and size >= R.SMALL, \
+                    (key, kind, label, s, lines)
                 assert not any(ln.endswith("…") for ln in lines), (key, kind, label)
+            shown = {lb for lb, *_ in spy.plates}
+            if kind == "map":
+                for p in v["players"].values():      # every village tile is named
+                    for t in p["village"]:
+                        name = R._tile_name(tr, t)
+                        assert name in shown or name in spy.drawn, (key, name)
             # and no string drawn anywhere is a shortened tile name
             for s_ in spy.drawn:
                 kept = s_[:-1]
@@ -133,12 +143,13 @@ def test_tile_names_are_whole_and_players_named_in_real_games(monkeypatch):
                     # (a heading cut between words, "Turn…" of "Turn-order tiles", is no tile name)
                     assert not any(n.startswith(kept) and n[len(kept):len(kept) + 1].isalnum()
                                    for n in ALL_NAMES), (key, kind, s_)
-            shown = {lb for lb, *_ in spy.plates}
             if kind == "board" and v["phase"] == "play":
-                for t in v["auction"]:           # the auction names every tile
+                for t in v["auction"]:           # the auction names every tile on its hex
                     if t["season"] != "turn_order":
                         assert t["name"] in shown or t["name"].replace("{n}", str(t["num"])) \
                             in shown, (key, t["name"])
+                        assert all(lines for label, _, lines, _ in spy.plates
+                                   if label == t["name"]), (key, t["name"])
             if kind in ("board", "map"):
                 # players: each name (or its start, shortened) with the seat's letter badge
                 for seat in v["seats"]:
@@ -157,22 +168,10 @@ def test_tile_names_are_whole_and_players_named_in_real_games(monkeypatch):
 
 @lru_cache(maxsize=None)
 def _village_sizes() -> tuple[float, ...]:
-    """The village hex sizes of the posted board and the full map in the real games."""
-    out = []
-    for st in games().values():
-        v = _named(E.view(st, None))
-        focus = R._focus(v)
-        if not v["finished"]:
-            others = [s for s in R._order(v) if s != focus]
-            out.append(R._close_layout(v, tr, R.CLOSE, focus, others, True)[5])
-        st_ = R.FULL
-        inner = st_.width - 2 * st_.margin
-        top = (R._header_height(v, tr, st_) + R._draw_auction(None, v, tr, 0, 0, inner, True, st_,
-                                                             measure=True)
-               + R._middle(None, v, tr, 0, True, st_, measure=True)
-               + R._draw_legend(None, tr, 0, 0, inner, True, measure=True) + 38)
-        out.append(R._village_layout(v, tr, R._order(v), top, st_)[5])
-    return tuple(out)
+    """The hex sizes of the village the posted board draws large, in the real games."""
+    return tuple(R._close_layout(v, tr, R.CLOSE, True).s
+                 for v in (_named(E.view(st, None)) for st in games().values())
+                 if not v["finished"])
 
 
 def _shown(lines: list[str]) -> str:
@@ -184,34 +183,39 @@ def _shown(lines: list[str]) -> str:
 @pytest.mark.parametrize("lang", ["en", "el", "hu"])
 @pytest.mark.parametrize("tid", sorted(TILES))
 def test_every_tile_name_fits_whole_at_every_size(tid, lang):
-    """Auction cards (1 to 18 tiles, close-up, dense close-up, full map), the private screen,
-    and the smallest village hex of the real games, in every language: on up to three lines,
-    a long word broken at one of its language's hyphenation points, never cut."""
+    """Auction cards (1 to 18 tiles, close-up and full map), the private screen, and the
+    smallest hex of the village the posted board draws large in the real games, in every
+    language: at the readable size or more, on up to three lines, a long word broken at one
+    of its language's hyphenation points, never cut; in English on two lines of whole words.
+    (The full map's villages may be smaller: a name that does not fit there is numbered and
+    written beside its village, see the test of the real games.)"""
     tr_ = translator(lang)
     name = R._tile_name(tr_, {"name": TILES[tid]["name"], "num": TILES[tid].get("num")})
     sizes = []
-    for st in (R.CLOSE, R.DENSE, R.FULL):
+    for st in (R.CLOSE, R.FULL):
         inner = st.width - 2 * st.margin
         sizes += [(R._card_layout(list(range(n)), inner, st)[3], st.name) for n in range(1, 19)]
-    sizes.append((R.HAND_HEX, 19))
+    sizes.append((R.HAND_HEX, 22))
     smallest = min(_village_sizes()) - 1
-    assert smallest >= 68
-    sizes.append((smallest, R._village_name_size(smallest)))
-    for s, size in sizes:
+    assert smallest >= R.VILLAGE_MIN - 1
+    village = (smallest, R._village_name_size(smallest))
+    for s, size in sizes + [village]:
         lines, sz = R.name_lines(name, s, size, lang)
-        assert _shown(lines) == name and len(lines) <= 3 and sz >= 14, (name, s, lines)
+        assert lines and _shown(lines) == name and len(lines) <= 3 and sz >= R.SMALL, \
+            (name, s, lines)
         if lang == "en":
             assert len(lines) <= 2 and not lines[0].endswith("-"), (name, s, lines)
         half = len(lines) * (sz + 4) / 2 + 3     # the plate stays inside the hex
         for ln in lines:
-            assert R.text_width(ln, sz, True) + 10 <= 2 * (s - half / R.SQRT3), (name, s, ln)
+            assert R.text_width(ln, sz, True) + 2 * R.PLATE_PAD <= 2 * (s - half / R.SQRT3), \
+                (name, s, ln)
 
 
 def test_a_long_word_breaks_at_a_hyphenation_point_of_its_language():
     lines, _ = R.name_lines("Φαρμακοποιός", 70, 21, "el")
     assert lines == ["Φαρμακο-", "ποιός"] or lines == ["Φαρμα-", "κοποιός"], lines
-    # with no hyphenation point that fits, the word is shortened rather than broken anywhere
-    assert R.name_lines("Xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", 70, 21, "en")[0][-1].endswith("…")
+    # with no hyphenation point that fits, the name is not shortened: it gets a number
+    assert R.name_lines("Xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", 70, 21, "en")[0] is None
 
 
 def test_no_road_crosses_a_tile_name():
@@ -229,9 +233,9 @@ def test_no_road_crosses_a_tile_name():
     assert img.getpixel((200, y0 - 4)) == R.ROAD and img.getpixel((200, y1 + 4)) == R.ROAD
 
 
-def test_the_posted_board_is_legible_at_preview_width(monkeypatch):
-    """The posted board is 1000 px wide: scaled to 550 px the auction's tile names are at
-    least 9 px high (17 px drawn, most at 21) and so are the acting player's tile names."""
+def test_the_posted_board_is_legible_at_discords_width(monkeypatch):
+    """The posted board is 1000 px wide: scaled to Discord's 616 px the auction's tile names
+    and the acting player's are at least 11 px high (18 px drawn, most at 22)."""
     spy = Spy(monkeypatch)
     for key, st in games().items():
         if st["phase"] != "play":
@@ -245,7 +249,7 @@ def test_the_posted_board_is_legible_at_preview_width(monkeypatch):
         village = {R._tile_name(tr, t) for t in v["players"][focus]["village"]}
         for label, s, lines, size in spy.plates:
             if label in auction or label in village:
-                assert size * scale >= 9, (key, label, size)
+                assert lines and size * scale >= C.DISPLAY_MIN_TEXT, (key, label, size)
         spy.clear()
 
 

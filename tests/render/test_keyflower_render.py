@@ -177,10 +177,12 @@ def test_every_label_goes_through_tr(monkeypatch):
         return real(self, xy, s, *a, **k)
 
     calls = []
+    said: list[str] = []
 
     def spy(msg, **params):
         calls.append(msg.msg if hasattr(msg, "msg") else msg)
-        return "«" + tr(msg, **params) + "»"
+        said.append("«" + tr(msg, **params) + "»")
+        return said[-1]
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy_text)
     shots = game(4)
@@ -192,7 +194,12 @@ def test_every_label_goes_through_tr(monkeypatch):
         assert h.alt.startswith("«")
         assert "«" in R.private_text(E.view(st, "A"), spy)
     bare = re.compile(r"^(×?\d+|\d[ab]|[A-F]|[A-F]: .*)$")
-    untranslated = {s for s in drawn if "«" not in s and "»" not in s and not bare.match(s)}
+
+    def inside(s):          # a middle line of a translated text laid out on three lines
+        return any(s.rstrip("-") in t for t in said)
+
+    untranslated = {s for s in drawn if "«" not in s and "»" not in s and not bare.match(s)
+                    and not inside(s)}
     assert not untranslated, sorted(untranslated)[:20]
     # tile names, colours, resources and seasons are looked up in the catalog
     for msg in ("Home {n}", "blue", "wood", "Autumn", "saw", "pick axe"):
@@ -223,7 +230,8 @@ def test_defensive_against_sparse_views():
 
 
 def test_huge_villages_and_auctions_stay_within_limits():
-    """Six long villages, eighteen winter tiles with six bids each: still ≤ 3000 px, < 2 MB."""
+    """Six long villages, eighteen winter tiles with six bids each: still ≤ 3000 px, < 2 MB,
+    the full map too."""
     v = E.view(game(6)["mid3"], None)
     v = copy.deepcopy(v)
     pool = [t for t in v["auction"]]
@@ -239,6 +247,7 @@ def test_huge_villages_and_auctions_stay_within_limits():
     r = R.render_board(v, tr)
     img = _check(r)
     assert img.height > 2000
+    _check(R.render_full_board(v, tr))
 
 
 def test_size_of_a_mid_game_board():

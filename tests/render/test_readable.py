@@ -6,10 +6,7 @@ player's own image, the results chart) is drawn in English, Greek and Hungarian 
 - text smaller than 11 px once the image is scaled to Discord's 616 px (``DISPLAY_WIDTH``);
 - text outside the image, or outside the box it was drawn for (``text(within=...)``);
 - two texts, or a text and an icon (``mark``), that overlap;
-- a game's text cut inside a word by ``fit`` (a player's name may be cut anywhere).
-
-Games whose renderer does not pass yet are marked ``xfail(strict=True)``: the mark goes
-when it passes."""
+- a game's text cut inside a word by ``fit`` (a player's name may be cut anywhere)."""
 from __future__ import annotations
 
 import random
@@ -29,7 +26,6 @@ NAMES = {
     "hu": ["Annamária", "Bertalan", "Csilla", "Dömötör", "Erzsébet", "Ferenc"],
 }
 OVERLAP_PX = 2          # boxes may touch (anti-aliasing, accents): more is an overlap
-STILL_BROKEN = {"keyflower"}
 
 
 def _moments(game: str, players: int, seed: int, count: int = 3) -> list[dict]:
@@ -126,8 +122,7 @@ CASES = [(game, players) for game in engines.GAMES for players in (2, 4)]
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("game", [pytest.param(g, marks=pytest.mark.xfail(strict=True, reason="issue 23"))
-                                  if g in STILL_BROKEN else g for g in engines.GAMES])
+@pytest.mark.parametrize("game", engines.GAMES)
 def test_every_image_is_readable_at_discords_width(game, lang):
     found = []
     for players, seed in ((2, 11), (4, 12)):
