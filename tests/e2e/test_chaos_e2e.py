@@ -46,7 +46,8 @@ PLAYERS = 3                      # two humans and one AI per table
 TIMER_S = 3600                   # the timer table's time per decision
 PLAY_S = (0.5, 3.0)              # play between two kills (seeded)
 THINK_S = (0.0, 1.5)             # a human looks at a new panel this long before clicking
-PROGRESS_TIMEOUT_S = 60.0        # after a restart, every unfinished table moves on within this
+PROGRESS_TIMEOUT_S = 60.0
+ANSWER_S = 5.0                   # an acknowledged click is answered within this (busy machine)        # after a restart, every unfinished table moves on within this
 # what the stand-in reports when the bot dies in the middle of sending a request
 CUT_OFF = re.compile(r"ConnectionResetError|Connection lost|PayloadError|ContentLengthError|EofStream")
 # what a panel that is out of date answers (cogs.controller / core.service)
@@ -298,7 +299,10 @@ class Chaos:
     # -- the end ---------------------------------------------------------------------------------
     def excused(self, it) -> bool:
         """An unanswered click is excused when the bot died (or was not back yet) within its
-        3-second deadline."""
+        3-second deadline; an acknowledged one that was never answered, when the bot died
+        within ANSWER_S of acknowledging it."""
+        if it.callback_at is not None:
+            return any(it.dispatched_at <= k.ready and it.callback_at + ANSWER_S >= k.at for k in self.kills)
         window = self.sb.callback_deadline + 0.25
         return any(it.dispatched_at <= k.ready and it.dispatched_at + window >= k.at for k in self.kills)
 
@@ -310,10 +314,11 @@ class Chaos:
                 it = c.interaction
                 if it.outcome == 7:
                     continue
-                if it.callback_type is None:
+                if it.callback_type is None or it.outcome in (5, 6):
+                    # not acknowledged, or acknowledged and then never answered: the bot died
                     if not self.excused(it):
                         problems.append(f"{self.where(t)}: a click on panel {it.message.id} was not answered "
-                                        f"though the bot was up ({it.error})")
+                                        f"though the bot was up ({it.error or 'acknowledged only'})")
                     continue
                 stale = any(it.message.id <= k.mark and it.dispatched_at >= k.at for k in self.kills)
                 text = c.result.content
