@@ -392,8 +392,10 @@ async def test_a_decision_a_crash_kept_from_its_player_is_delivered_after_the_re
             (m,) = await svc.load_all()
             acts, fp = m.choices(seat)
             await svc.choose(m.id, users[seat].id, seat, m.seat_counts[seat], fp, 0)
+            await svc.settled()                              # the AI seats' replies too
             return {s: m.seat_counts[s] for s in m.to_act() if not m.seat(s).is_ai}
         finally:
+            await svc.close()
             await store.close()
 
     bot, task, store = await start_bot_inprocess(db, games=("libertalia",))
