@@ -342,6 +342,15 @@ class Panels:
             for k in [k for k in store if k[0] == m.id]:
                 del store[k]
 
+    async def _set_ephemeral(self, m: Match, seat: str, panel: EphemeralPanel) -> None:
+        """The seat's live ephemeral panel; the one before it, if another, is retired."""
+        old = self.ephemeral.get((m.id, seat))
+        same = old is not None and old.message_id == panel.message_id and (
+            old.message_id is not None or old.interaction is panel.interaction)
+        if old is not None and not same:
+            await self.retire_ephemeral(m, seat)
+        self.ephemeral[(m.id, seat)] = panel
+
     def _is_dm(self, key: tuple[int, str], message_id: int) -> bool:
         panel = self.dm.get(key)
         return panel is not None and panel.message_id == message_id
@@ -391,19 +400,19 @@ class Panels:
             sent = await interaction.followup.send(nxt, view=view, ephemeral=True, wait=True,
                                                    allowed_mentions=NO_MENTIONS)
             await self.retire_dm(m, seat, self.in_thread_note(m, seat))
-            self.ephemeral[key] = EphemeralPanel(interaction, sent.id, nxt, time.monotonic())
+            await self._set_ephemeral(m, seat, EphemeralPanel(interaction, sent.id, nxt, time.monotonic()))
 
     async def show_turn(self, interaction: discord.Interaction, m: Match, seat: str) -> None:
         """The **Your turn** button: the seat's decision as a new ephemeral panel (its DM
         panel of the same decision is retired, so one panel stays live)."""
         locale = self.c.locale(m, interaction)
         content, view = self.build(m, seat, locale)
-        await self.c.reply(interaction, content, view=view)
+        sent = await self.c.reply(interaction, content, view=view)
         key = (m.id, seat)
         self.offered[key] = self.stamp(m, seat)
         await self.retire_dm(m, seat, self.in_thread_note(m, seat))
-        await self.retire_ephemeral(m, seat)
-        self.ephemeral[key] = EphemeralPanel(interaction, None, content, time.monotonic())
+        await self._set_ephemeral(m, seat, EphemeralPanel(interaction, sent.id if sent else None, content,
+                                                          time.monotonic()))
 
     async def taken_back(self, interaction: discord.Interaction, m: Match, seat: str) -> None:
         """After **Back**: the decision taken back is offered again in the clicked panel."""
@@ -420,8 +429,8 @@ class Panels:
             await self._set_dm(m, seat, DmPanel(interaction.channel_id, msg.id, content), built)
         else:
             await self.retire_dm(m, seat, self.in_thread_note(m, seat))
-            self.ephemeral[key] = EphemeralPanel(interaction, None if msg is None else msg.id,
-                                                 content, time.monotonic())
+            await self._set_ephemeral(m, seat, EphemeralPanel(interaction, None if msg is None else msg.id,
+                                                              content, time.monotonic()))
 
     async def send_unsent(self, m: Match, seat: str, kind: str, stamp: str) -> None:
         """A panel that another process claimed and never sent (it died mid-send): sent from
@@ -480,8 +489,16 @@ class Panels:
             # after a restart the panels a dead process had claimed are sent anyway; when
             # another live process moved the match, it sends its own
             await self.mention(m, await self.deliver(m, {}, claim=reloaded))
-            return True
-        return False
+        await self._retire_stored_stale(m, {seat: row for seat, row in dm_panels.items() if seat not in held})
+        return bool(waiting - held)
+
+    async def _retire_stored_stale(self, m: Match, rows: dict[str, tuple[int, int, str | None]]) -> None:
+        """DM panels the store knows of whose decision is no longer the seat's (the bot that
+        sent them stopped before it retired them): out of date, they lose their buttons, unless
+        a newer panel took their place meanwhile (it retired them)."""
+        for seat, (_, message_id, _) in rows.items():
+            if self._is_dm((m.id, seat), message_id):
+                await self.retire_dm(m, seat, tr("*(out of date)*", self.c.locale(m, m.seat(seat))))
 
 
 def panel_nonce(m: Match, seat: str, stamp: tuple[int, str], where: str) -> int:
