@@ -477,7 +477,7 @@ def check_running(st: TableState, messages: Iterable, seen: Seen) -> list[Violat
         key = ("missing", st.mid, d.seat, d.count, d.fp, st.gen)
         who = seen.names.get(d.user_id, d.user_id)
         if d.public and not public.get(d.seat):
-            out.append(Violation("missing_panel", key + ("public",),
+            out.append(Violation("missing_panel", key[:4] + (d.public_fp, st.gen, "public"),
                                  f"{where}: seat {d.seat} ({who}) is asked decision {d.count}, a question for "
                                  f"the table, and no live panel in the thread offers it"))
         if (not d.public or d.extras) and not private.get(d.seat):
@@ -488,6 +488,9 @@ def check_running(st: TableState, messages: Iterable, seen: Seen) -> list[Violat
             out.append(Violation("missing_panel", key,
                                  f"{where}: seat {d.seat} ({who}) is asked decision {d.count} ({d.fp}) and "
                                  f"has no live panel for it{closed}; {last_offers(st.mid, d, messages, seen)}"))
+    if not boards:
+        out.append(Violation("missing_panel", ("board", st.mid, st.version),
+                             f"{where}: no message has the table's live Your turn / My view buttons"))
     if len(boards) > 1:
         for m in sorted(boards, key=lambda m: m.id)[:-1]:
             out.append(Violation("stale_component", ("board", m.id),
@@ -799,6 +802,8 @@ class Monkey:
         self.done = asyncio.Event()
         self.t0 = time.perf_counter()
         self._last_progress = 0.0
+        self.settled_ms: list[float] = []          # step -> the table settled (no AI to act)
+        self.missing_at: dict[tuple, float] = {}   # missing panel -> when it was found missing
         sb._listeners.append(self.on_event)
 
     # -- bookkeeping ---------------------------------------------------------------------------
@@ -1242,7 +1247,10 @@ class Monkey:
     async def settle(self, g: Game) -> None:
         """Wait until the table shows what the store asks (bounded), then count what does not."""
         a = self.args
-        deadline = time.perf_counter() + a.settle
+        began = time.perf_counter()
+        deadline = began + a.settle
+        if self.kills and began < self.kills[-1].ready + a.restart_grace:
+            deadline = self.kills[-1].ready + a.settle + a.restart_grace     # the bot is warming up
         kills = len(self.kills)
         version, changed = None, time.perf_counter()
         retries = 0
@@ -1275,6 +1283,7 @@ class Monkey:
             st.gen = self.backs[g.mid]
             problems = check_running(st, self.messages(g.mid), self.seen())
             if not problems and now - g.slot.last_activity >= QUIET_S:
+                self.settled_ms.append((now - began) * 1000)
                 return
             if now >= deadline:
                 again = self.store.table(g.mid)
@@ -1284,6 +1293,8 @@ class Monkey:
                     continue
                 for v in problems:
                     self.record(v)
+                    if v.kind == "missing_panel":
+                        self.missing_at.setdefault(v.key, time.time())
                 return
             await asyncio.sleep(POLL_S)
 
@@ -1396,6 +1407,20 @@ class Monkey:
             except OSError:
                 pass
 
+    def annotate_late_panels(self) -> None:
+        """A panel found missing may have come later: say when (or that it never came)."""
+        w = self.sb.world.messages
+        for key, at in self.missing_at.items():
+            if key[0] != "missing":
+                continue
+            _, mid, seat, count, fp, gen, *public = key
+            side = "public" if public else "private"
+            later = [w[i].created for i, _, _ in self.ledger.deliveries.get((mid, seat, count, fp, gen, side), [])
+                     if i in w and w[i].created >= at]
+            note = (f" [a panel for it came {min(later) - at:.1f} s after the wait ended]" if later
+                    else " [no panel for it ever came]")
+            self.found["missing_panel"][key] += note
+
     def excused_click(self, it) -> bool:
         window = ACK_DEADLINE_S + 0.25
         hit = any(it.dispatched_at <= k.ready and it.dispatched_at + window >= k.at for k in self.kills)
@@ -1427,6 +1452,7 @@ class Monkey:
             self.record(v)
         for v in scan_log(self.bot.log_lines()):
             self.record(v)
+        self.annotate_late_panels()
         lat, late, _ = ack_problems(list(self.sb.interactions.values()), self.excused_click)
         for v in late:
             self.record(v)
@@ -1439,6 +1465,8 @@ class Monkey:
             "ack_ms_p50": round(percentile(lat, 50), 1),
             "ack_ms_p99": round(percentile(lat, 99), 1),
             "ack_ms_max": round(max(lat, default=0.0), 1),
+            "settle_ms_p50": round(percentile(self.settled_ms, 50), 1),
+            "settle_ms_p99": round(percentile(self.settled_ms, 99), 1),
             "violations": {k: len(self.found[k]) for k in KINDS},
             "kills": len(self.kills),
             "finished": sum(g.status == "finished" for g in ended),
