@@ -492,10 +492,12 @@ def check_running(st: TableState, messages: Iterable, seen: Seen) -> list[Violat
         out.append(Violation("missing_panel", ("board", st.mid, st.version),
                              f"{where}: no message has the table's live Your turn / My view buttons"))
     if len(boards) > 1:
-        for m in sorted(boards, key=lambda m: m.id)[:-1]:
-            out.append(Violation("stale_component", ("board", m.id),
-                                 f"{where}: the superseded board {m.id} still has live buttons "
-                                 f"(the newest is {max(b.id for b in boards)})"))
+        newest = max(boards, key=lambda m: m.id)
+        for m in boards:
+            if m is not newest:
+                out.append(Violation("stale_component", ("board", m.id),
+                                     f"{where}: a superseded board, {seen.where(m)}, still has live buttons "
+                                     f"(the newest: {seen.where(newest)})"))
     for m in lobbies:
         out.append(Violation("stale_component", ("lobby", m.id),
                              f"{where}: the lobby {m.id} of a running table still has live buttons"))
@@ -823,8 +825,8 @@ class Monkey:
     def _draw_kill(self, now: int) -> float:
         if self.args.kills <= 0:
             return float("inf")
-        spacing = 100.0 / self.args.kills
-        return now + self.rng.randint(1, max(1, int(2 * spacing)))
+        spacing = 100.0 / self.args.kills          # steps between kills, on average
+        return now + self.rng.randint(max(1, int(0.5 * spacing)), max(1, int(1.5 * spacing)))
 
     def seen(self) -> Seen:
         reqs = self.sb.requests
@@ -837,6 +839,18 @@ class Monkey:
         self._req_cursor = len(reqs)
         names = {u.id: u.username for u in self.sb.world.users.values()}
         return Seen(set(self.dm_closed_known), self.life, self.life_of, time.time(), names, self.excused)
+
+    async def state(self, mid: int) -> TableState | None:
+        """The table in the store (read again if the file is busy)."""
+        for attempt in range(20):
+            try:
+                return self.store.table(mid)
+            except sqlite3.Error as e:
+                if attempt == 19:
+                    raise
+                log.info("store busy (%s); reading again", e)
+                await asyncio.sleep(0.1)
+        return None
 
     def messages(self, mid: int) -> list:
         w = self.sb.world.messages
@@ -993,14 +1007,14 @@ class Monkey:
         limit = time.perf_counter() + 30
         while True:
             await self.alive.wait()
-            st = self.store.table(g.mid)
+            st = await self.state(g.mid)
             if st is not None and st.status != "lobby":
                 break
             if time.perf_counter() > limit:
                 self.note(f"{g.where()}: did not start within 30 s")
                 break
             await asyncio.sleep(POLL_S)
-        st = self.store.table(g.mid)
+        st = await self.state(g.mid)
         if st is not None and st.thread_id:
             self.thread_mid[st.thread_id] = g.mid
         g.status = st.status if st is not None else "lobby"
@@ -1068,16 +1082,15 @@ class Monkey:
     async def play(self, g: Game) -> None:
         aborts = 0
         while True:
-            st = self.store.table(g.mid)
+            st = await self.state(g.mid)
             if st is None:
                 return
             if st.status in ENDED:
                 self.ended(g, st.status)
                 return
-            if st.status != "running":
-                self.note(f"{g.where()}: left in the {st.status}")
-                g.given_up = True
-                return
+            if st.status != "running":                   # a lobby that did not start
+                self.note(f"{g.where()}: still in the {st.status}; the host closes it")
+                g.steps = max(g.steps, self.args.max_steps)
             if g.steps >= self.args.max_steps or self.out_of_time():
                 if aborts >= 3:
                     self.note(f"{g.where()}: the host's /table abort did not end it")
@@ -1261,7 +1274,7 @@ class Monkey:
                 kills = len(self.kills)
                 deadline = max(deadline, self.kills[-1].ready + a.settle + a.restart_grace)
             now = time.perf_counter()
-            st = self.store.table(g.mid)
+            st = await self.state(g.mid)
             if st is None:
                 return
             if st.version != version:
@@ -1286,7 +1299,7 @@ class Monkey:
                 self.settled_ms.append((now - began) * 1000)
                 return
             if now >= deadline:
-                again = self.store.table(g.mid)
+                again = await self.state(g.mid)
                 if again is not None and again.version != st.version and retries < 5:
                     retries += 1                          # it moved while we looked: look again
                     deadline = now + 1.0
@@ -1421,6 +1434,29 @@ class Monkey:
                     else " [no panel for it ever came]")
             self.found["missing_panel"][key] += note
 
+    def dump(self) -> dict:
+        """Every table's messages (as they are now, with the custom_ids they had before and
+        the bot process that made them), its interactions and the kills: for a developer who
+        looks into a violation."""
+        w, sb = self.sb.world, self.sb
+        names = {u.id: u.username for u in w.users.values()}
+        out = {"kills": [{"n": k.n, "at": round(k.at - self.t0, 3), "ready": round(k.ready - self.t0, 3)}
+                         for k in self.kills], "tables": []}
+        for g in self.games:
+            msgs = []
+            for m in self.messages(g.mid):
+                msgs.append({"id": m.id, "where": m.visibility, "viewer": names.get(m.viewer_id),
+                             "channel": m.channel_id, "life": self.life_of.get(m.id), "created": m.created,
+                             "edits": m.edits, "live": live_ids(m), "before": old_ids(m),
+                             "text": m.content[:160]})
+            its = [{"id": it.id, "name": it.name, "user": it.user.username, "cb": it.callback_type,
+                    "latency": it.latency, "error": it.error, "at": round(it.dispatched_at - self.t0, 3)}
+                   for it in sb.interactions.values() if str(g.mid) in re.findall(r"\d+", it.name)[:1]]
+            out["tables"].append({"match": g.mid, "game": g.game, "level": g.level, "status": g.status,
+                                  "humans": [h.username for h in g.humans], "steps": g.steps,
+                                  "messages": msgs, "interactions": its})
+        return out
+
     def excused_click(self, it) -> bool:
         window = ACK_DEADLINE_S + 0.25
         hit = any(it.dispatched_at <= k.ready and it.dispatched_at + window >= k.at for k in self.kills)
@@ -1482,9 +1518,6 @@ class Monkey:
         }
         if a.details:
             result["details"] = {k: list(v.values())[:a.details_max] for k, v in self.found.items() if v}
-            for k in KINDS:
-                for text in self.found[k].values():
-                    print(f"monkey: {k}: {text}", file=sys.stderr)
             for text in self.notes:
                 print(f"monkey: note: {text}", file=sys.stderr)
         return result
@@ -1501,6 +1534,8 @@ async def run(args) -> dict:
                 result = await monkey.run()
                 if args.keep_log:
                     Path(args.keep_log).write_text("\n".join(monkey.bot.log_lines()) + "\n")
+                if args.dump:
+                    Path(args.dump).write_text(json.dumps(monkey.dump(), indent=1))
             finally:
                 # the monkey failed: leave nothing behind (after a run nothing is left to kill)
                 if monkey.bot.proc is not None and monkey.bot.proc.poll() is None:
@@ -1541,6 +1576,7 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--details", action="store_true", help="describe every violation (JSON and stderr)")
     ap.add_argument("--details-max", type=int, default=10, help="descriptions per kind in the JSON")
     ap.add_argument("--keep-log", metavar="FILE", help="copy the bot's log to FILE")
+    ap.add_argument("--dump", metavar="FILE", help="every table's messages and interactions, as JSON")
     ap.add_argument("-v", "--verbose", action="store_true")
     return ap
 

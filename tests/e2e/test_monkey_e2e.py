@@ -307,7 +307,7 @@ def test_a_process_left_behind_is_found_by_its_tag():
 
 # --- the monkey against the real bot -----------------------------------------------------------
 KEYS = {"games", "steps", "interactions", "ack_ms_p50", "ack_ms_p99", "ack_ms_max", "violations", "kills"}
-SHORT = ["--games", "8", "--busy", "1", "--tables", "4", "--max-steps", "6", "--kills", "2.5",
+SHORT = ["--games", "8", "--busy", "1", "--tables", "4", "--max-steps", "8", "--kills", "4",
          "--seed", "3", "--details"]
 
 
