@@ -805,7 +805,7 @@ class Monkey:
         self.t0 = time.perf_counter()
         self._last_progress = 0.0
         self.settled_ms: list[float] = []          # step -> the table settled (no AI to act)
-        self.missing_at: dict[tuple, float] = {}   # missing panel -> when it was found missing
+        self.found_at: dict[tuple, float] = {}     # (kind, key) -> when a settled check found it
         sb._listeners.append(self.on_event)
 
     # -- bookkeeping ---------------------------------------------------------------------------
@@ -1306,8 +1306,7 @@ class Monkey:
                     continue
                 for v in problems:
                     self.record(v)
-                    if v.kind == "missing_panel":
-                        self.missing_at.setdefault(v.key, time.time())
+                    self.found_at.setdefault((v.kind, v.key), time.time())
                 return
             await asyncio.sleep(POLL_S)
 
@@ -1421,18 +1420,26 @@ class Monkey:
                 pass
 
     def annotate_late_panels(self) -> None:
-        """A panel found missing may have come later: say when (or that it never came)."""
+        """Slow or never? A panel found missing may have come later, and a panel found live
+        that should not be may have been retired later: say when (or that it never was)."""
         w = self.sb.world.messages
-        for key, at in self.missing_at.items():
-            if key[0] != "missing":
-                continue
-            _, mid, seat, count, fp, gen, *public = key
-            side = "public" if public else "private"
-            later = [w[i].created for i, _, _ in self.ledger.deliveries.get((mid, seat, count, fp, gen, side), [])
-                     if i in w and w[i].created >= at]
-            note = (f" [a panel for it came {min(later) - at:.1f} s after the wait ended]" if later
-                    else " [no panel for it ever came]")
-            self.found["missing_panel"][key] += note
+        for (kind, key), at in self.found_at.items():
+            note = ""
+            if kind == "missing_panel" and key[0] == "missing":
+                _, mid, seat, count, fp, gen, *public = key
+                side = "public" if public else "private"
+                later = [w[i].created for i, _, _ in self.ledger.deliveries.get((mid, seat, count, fp, gen, side), [])
+                         if i in w and w[i].created >= at]
+                note = (f" [a panel for it came {min(later) - at:.1f} s after the wait ended]" if later
+                        else " [no panel for it ever came]")
+            elif kind in ("duplicate_panel", "stale_component") and key[0] in ("stale", "board", "lobby") \
+                    and key[1] in w:
+                m = w[key[1]]
+                live = "tbl:turn:" in " ".join(live_ids(m)) if key[0] == "board" else bool(live_ids(m))
+                note = (" [still live at the end]" if live else
+                        f" [retired {max(0.0, (m.edited or at) - at):.1f} s after the wait ended]")
+            if note and key in self.found[kind]:
+                self.found[kind][key] += note
 
     def dump(self) -> dict:
         """Every table's messages (as they are now, with the custom_ids they had before and
