@@ -54,8 +54,9 @@ missing_panel
     (``engine.public_decision``) a live public panel in the thread with the public choices'
     fingerprint (and a private panel too when there are choices only the player may see).
     A player the running bot failed to DM (403/50007 since it started) may instead use the
-    board's live **Your turn** button. Also a table where an AI seat is to act and nothing was
-    stored for ``--stall`` seconds (nobody can move).
+    board's live **Your turn** button. Also a running table with no board with live buttons,
+    and one where an AI seat is to act and nothing was stored for ``--stall`` seconds (nobody
+    can move). At the end each missing panel says whether one came later, and when.
 duplicate_panel
     More than one live private panel (DM or ephemeral) or more than one live public panel for
     one decision; a live panel of a decision that is no longer asked (an older one, one taken
@@ -63,7 +64,8 @@ duplicate_panel
     player as a new message (a DM, an ephemeral follow-up, a public panel) more than once
     (the reply to the player's own **Your turn** press is not a notification; a decision
     reached again after **Back** is a new one), or a player pinged in the thread twice for
-    one decision.
+    one decision (a ping: a mention the message's allowed_mentions lets through). At the end
+    each panel found live that should not be says whether it was retired later.
 stale_component
     ``--ended-grace`` (5) seconds after a table ended (finished or aborted), no message
     anywhere, DMs and ephemerals included, has a live component of that match (``tbl:``,
@@ -73,7 +75,8 @@ stale_component
 log_errors
     The bot's log (stdout and stderr, across restarts) has no traceback, no ERROR/CRITICAL
     line, and no line about an unknown interaction (10062) or a late callback; a traceback
-    with the log line it belongs to counts once.
+    with the log line it belongs to counts once. bot.py exiting by itself counts too (it is
+    started again).
 replay_mismatch
     After every kill and at the end, every match that started replays from its first snapshot
     and its action log (moves taken back skipped): every move applies, every stored snapshot
@@ -92,11 +95,15 @@ clicks a kill cut off.
 
 The last stdout line is one JSON object: ``games`` (tables that finished or were aborted),
 ``steps``, ``interactions``, ``ack_ms_p50``/``p99``/``max``, ``violations`` (a count per kind
-above), ``kills``, and ``finished``, ``aborted``, ``per_game``, ``per_level``, ``seconds``,
-``excused``, ``bot_exit``, ``unfinished`` (tables given up on), ``seed``; with
-``--details`` also ``details``: up to ``--details-max`` descriptions per kind (all of them go
-to stderr then). The exit code is 0 for a completed run whatever it found, non-zero only if
-the monkey itself failed.
+above), ``kills``, and ``finished``, ``aborted``, ``unfinished`` (tables given up on),
+``per_game``, ``per_level``, ``settle_ms_p50``/``p99`` (a step to its table settled, AI
+thinking included), ``decisions_delivered`` and ``pings`` (what the notified-once check saw),
+``excused``, ``bot_exit``, ``seconds``, ``seed``; with ``--details`` also ``details``: up to
+``--details-max`` descriptions per kind (every one goes to stderr as it is found).
+``--dump FILE`` writes every table's messages (with the custom_ids they had and the bot
+process that made them) and interactions, for a developer looking into a violation. The
+exit code is 0 for a completed run whatever it found, non-zero only if the monkey itself
+failed.
 """
 from __future__ import annotations
 
@@ -180,6 +187,7 @@ class TableState:
     thread_id: int | None = None
     channel_id: int | None = None
     host_id: int | None = None
+    counts: dict = field(default_factory=dict)         # seat -> its moves, not taken back
     version: tuple = ()
     gen: int = 0                # Backs accepted at this table (from the monkey): decisions
                                 # reached again after a Back are new ones
@@ -260,6 +268,7 @@ class StoreReader:
                 counts = {r["seat"]: r["c"] for r in con.execute(
                     "SELECT seat, COUNT(*) AS c FROM actions WHERE match_id=? AND undone=0 GROUP BY seat", (mid,))}
                 st.humans, st.ai_to_act = decisions(engine, state, seats, counts)
+                st.counts = counts
         self._cache[mid] = st
         return st
 
@@ -804,6 +813,7 @@ class Monkey:
         self.done = asyncio.Event()
         self.t0 = time.perf_counter()
         self._last_progress = 0.0
+        self.pings_seen = 0                        # players pinged in a thread (one per decision)
         self.settled_ms: list[float] = []          # step -> the table settled (no AI to act)
         self.found_at: dict[tuple, float] = {}     # (kind, key) -> when a settled check found it
         sb._listeners.append(self.on_event)
@@ -913,7 +923,8 @@ class Monkey:
             if seat is None:
                 continue
             d = st.decision(uid)
-            v = self.ledger.pinged(mid, seat, d.count if d else -1, d.fp if d else "", self.backs[mid],
+            self.pings_seen += 1
+            v = self.ledger.pinged(mid, seat, st.counts.get(seat, 0), d.fp if d else "", self.backs[mid],
                                    m.id, self.life)
             if v is not None:
                 self.record(v)
@@ -1520,6 +1531,8 @@ class Monkey:
             "tables": a.tables, "busy": a.busy, "seed": a.seed, "max_steps": a.max_steps,
             "seconds": round(time.perf_counter() - self.t0, 1),
             "excused": {k: len(v) for k, v in self.excused.items()},
+            "decisions_delivered": sum(len(v) for v in self.ledger.deliveries.values()),
+            "pings": self.pings_seen,
             "bot_exit": rc,
             "notes": len(self.notes),
         }
