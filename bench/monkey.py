@@ -1037,7 +1037,12 @@ class Monkey:
         from tests.e2e.harness import table_button
         if g.status != "finished" or self.started_games >= self.args.games or self.rng.random() > self.args.again:
             return None
-        results = next((m for m in reversed(self.messages(g.mid)) if f"tbl:again:{g.mid}" in live_ids(m)), None)
+        limit = time.perf_counter() + self.args.settle + self.args.ended_grace
+        while True:                      # the results come a moment after the last move
+            results = next((m for m in reversed(self.messages(g.mid)) if f"tbl:again:{g.mid}" in live_ids(m)), None)
+            if results is not None or time.perf_counter() > limit:
+                break
+            await asyncio.sleep(POLL_S)
         if results is None:
             self.note(f"{g.where()}: finished without a live Play again")
             return None
