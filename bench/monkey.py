@@ -901,6 +901,15 @@ class Monkey:
     def _pings(self, m, p: Panel | None) -> None:
         """A thread message that pings players: one ping per decision."""
         mid = p.mid if p is not None else self.thread_mid.get(m.channel_id)
+        if mid is None:
+            try:                        # the thread is stored a moment after the game starts
+                row = self.store.con().execute("SELECT id FROM matches WHERE thread_id=?",
+                                               (m.channel_id,)).fetchone()
+            except sqlite3.Error:
+                row = None
+            mid = row[0] if row else None
+            if mid is not None:
+                self.thread_mid[m.channel_id] = mid
         if mid is None or mid not in self.by_mid:
             return
         body = None
