@@ -1084,6 +1084,7 @@ class Monkey:
     # -- playing ---------------------------------------------------------------------------------
     async def slot_loop(self, slot: Slot) -> None:
         again = None
+        failures = 0
         while True:
             if again is not None:
                 g = again
@@ -1098,8 +1099,12 @@ class Monkey:
                         g = await self.open_game(slot, i)
                     except TimeoutError as e:
                         self.note(f"game {i}: could not be opened: {e}")
-                if g is None:
+                if g is None:                 # no lobby (the late answer is counted): again
+                    failures += 1
+                    if failures < 3:
+                        self.started_games -= 1
                     continue
+                failures = 0
                 await self.after_start(g)
             await self.play(g)
             again = await self.maybe_again(g)
