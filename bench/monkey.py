@@ -820,6 +820,10 @@ class Monkey:
 
     # -- bookkeeping ---------------------------------------------------------------------------
     def record(self, v: Violation) -> None:
+        x = re.match(r"match (\d+):", v.text)
+        if x and int(x.group(1)) in self.by_mid:         # the ledger's texts: name the game
+            g = self.by_mid[int(x.group(1))]
+            v = Violation(v.kind, v.key, f"match {g.mid} ({g.game}):" + v.text[x.end():])
         bucket = self.found[v.kind]
         if v.key in bucket:
             return
