@@ -606,7 +606,8 @@ def check_store(db_path: Path, clicks: list[Click], *, crashes: bool = False) ->
     unanswered: dict = defaultdict(list)
     if crashes:
         for c in clicks:
-            if c.result is not None and c.interaction.callback_type is None:
+            # not acknowledged, or acknowledged (the bot acknowledges first) and never answered
+            if c.result is not None and c.interaction.outcome in (None, 5, 6):
                 unanswered[c.key].append(c)
     con = sqlite3.connect(str(db_path))
     con.row_factory = sqlite3.Row

@@ -1244,7 +1244,7 @@ class Monkey:
         self.sb.close_dms(h, not h.dms_closed)
 
     async def do_language(self, g: Game, h, st: TableState) -> None:
-        await self.slash(h, "table language", self.home(g), language=self.rng.choice(["el", "hu", "en", "discord"]))
+        await self.slash(h, "table language", self.home(g), language=self.rng.choice(["el", "hu", "en", "table"]))
 
     async def do_spectate(self, g: Game, h, st: TableState) -> None:
         watcher = self.rng.choice([u for s in self.slots for u in s.users])
@@ -1570,6 +1570,7 @@ async def run(args) -> dict:
     from sandbox import Sandbox
     with tempfile.TemporaryDirectory(prefix="bench-monkey-") as tmp:
         sb = Sandbox(rate_limits=args.rate_limits, web_ui=False)
+        sb.settle_deferred = True            # the bot acknowledges first, then answers
         await sb.start()
         try:
             monkey = Monkey(sb, args, Path(tmp))

@@ -11,6 +11,7 @@ import hashlib
 import io
 import json
 import logging
+import secrets
 from collections import deque
 from typing import Any
 
@@ -356,9 +357,12 @@ class Controller:
         self._board_after[m.id] = later
         return embed
 
-    async def post_board(self, m: Match, header: str | None = None) -> None:
+    async def post_board(self, m: Match, header: str | None = None, *, nonce: int | None = None) -> None:
         """A new board message (key moments); the previous one loses its buttons and its
-        "Waiting for" line, so nothing above says whose turn it is but the newest board."""
+        "Waiting for" line, so nothing above says whose turn it is but the newest board. The
+        post's nonce is stored first: a process that dies before it stored the new board's
+        id leaves it to the next one, which posts again with that nonce (``nonce``) and gets
+        the same message back."""
         drawn = m.version.stamp if m.version is not None else None
         f = await self.board_file(m)
         if drawn is not None:      # a new board is posted in any case: its header is news
@@ -366,10 +370,15 @@ class Controller:
         superseded = self._board_after.get(m.id)
         embed = self._board_embeds(m, f.filename)
         view = self.board_buttons(m)
+        if nonce is None:
+            nonce = secrets.randbits(52)
+            await self.service.set_messages(m, board_nonce=nonce)
         msg = await self.channel(m.home_channel).send(
-            content=clip(header) if header else None, embed=embed, file=f, view=view)
+            content=clip(header) if header else None, embed=embed, file=f, view=view, nonce=nonce)
         old = m.board_message_id
-        await self.service.set_messages(m, board_message_id=msg.id)
+        if old == msg.id:
+            old = None
+        await self.service.set_messages(m, board_message_id=msg.id, board_nonce=None)
         if old:
             try:
                 kwargs: dict[str, Any] = {"view": None}
@@ -504,6 +513,11 @@ class Controller:
         if change.kind == "lobby":
             await self.edit_lobby(m)
         elif change.kind == "restored":
+            if m.board_nonce is not None and m.status == "running" and m.state is not None:
+                # a board was being posted when the process that did it stopped: that post
+                # (or, if it never went out, a new one) becomes the board, up to date
+                await self.post_board(m, nonce=m.board_nonce)
+                await self.edit_board(m)
             lost = await self.panels.restore(m, reloaded=change.reloaded)
             if m.state is not None and lost:        # the crash also kept the board and hands back
                 await self.edit_board(m)

@@ -343,13 +343,18 @@ class Panels:
                 del store[k]
 
     async def _set_ephemeral(self, m: Match, seat: str, panel: EphemeralPanel) -> None:
-        """The seat's live ephemeral panel; the one before it, if another, is retired."""
+        """The seat's live ephemeral panel, of the decision last offered; the one before it, if
+        another, is retired. The store keeps which decision it offers: after a restart the seat
+        holds it (it still works), so it is neither sent the decision again nor mentioned."""
         old = self.ephemeral.get((m.id, seat))
         same = old is not None and old.message_id == panel.message_id and (
             old.message_id is not None or old.interaction is panel.interaction)
         if old is not None and not same:
             await self.retire_ephemeral(m, seat)
         self.ephemeral[(m.id, seat)] = panel
+        await self.c.service.store.set_seat_message(
+            m.id, seat, "ephemeral", panel.interaction.channel_id or 0, panel.message_id or 0,
+            stamp_text(self.offered.get((m.id, seat), self.stamp(m, seat))))
 
     def _is_dm(self, key: tuple[int, str], message_id: int) -> bool:
         panel = self.dm.get(key)
@@ -459,9 +464,15 @@ class Panels:
         held: set[str] = set()
         dm_panels = await store.seat_panels(m.id, "panel")
         table_panels = await store.seat_panels(m.id, "table_panel")
+        ephemerals = await store.seat_panels(m.id, "ephemeral")
         for seat, (channel_id, message_id, stamp) in dm_panels.items():
             self.dm[(m.id, seat)] = DmPanel(channel_id, message_id, None)
             if seat in waiting and stamp in (None, stamp_text(self.stamp(m, seat))):
+                held.add(seat)
+        for seat, (_, _, stamp) in ephemerals.items():
+            # an ephemeral panel cannot be edited from here (its token was the old process's)
+            # but it still works: the seat holds its decision
+            if seat in waiting and stamp == stamp_text(self.stamp(m, seat)):
                 held.add(seat)
         for seat, (channel_id, message_id, stamp) in table_panels.items():
             if seat in waiting and m.engine.public_decision(m.state, seat):
@@ -471,8 +482,10 @@ class Panels:
                     acts, _ = m.public_choices(seat)
                     labels = {action_key(a): self.c.t(m)(m.engine.label(m.state, seat, a)) for a in acts}
                     self.public[(m.id, seat)] = PublicPanel(channel_id, message_id, None, now, labels)
-                else:            # an older question: retired when the current one is read out
+                else:            # an older question: retired below (or by the current one's reading)
                     self.public[(m.id, seat)] = PublicPanel(channel_id, message_id, None, stamp_of(stamp), {})
+            else:                # a question no longer asked
+                self.public[(m.id, seat)] = PublicPanel(channel_id, message_id, None, stamp_of(stamp), {})
         for seat in held:
             self.offered[(m.id, seat)] = self.pinged[(m.id, seat)] = self.stamp(m, seat)
         if waiting - held:
@@ -482,23 +495,30 @@ class Panels:
             # and a seat with no panel (DMs closed) may have been told: neither is mentioned.
             mover = await store.last_actor(m.id)
             for seat in waiting - held - {mover}:
-                shown = [stamp_of(panels[seat][2])[0] for panels in (dm_panels, table_panels)
+                shown = [stamp_of(panels[seat][2])[0] for panels in (dm_panels, table_panels, ephemerals)
                          if seat in panels and panels[seat][2] is not None]
                 if shown and max(shown) < self.stamp(m, seat)[0]:
                     self.waiting[m.id].discard(seat)
+            for seat in self.waiting[m.id]:     # asked before the restart: mentioned then
+                self.pinged[(m.id, seat)] = self.stamp(m, seat)
             # after a restart the panels a dead process had claimed are sent anyway; when
             # another live process moved the match, it sends its own
             await self.mention(m, await self.deliver(m, {}, claim=reloaded))
-        await self._retire_stored_stale(m, {seat: row for seat, row in dm_panels.items() if seat not in held})
+        await self._retire_stored_stale(m, {seat: row for seat, row in dm_panels.items() if seat not in held},
+                                        {seat: row for seat, row in table_panels.items() if seat not in held})
         return bool(waiting - held)
 
-    async def _retire_stored_stale(self, m: Match, rows: dict[str, tuple[int, int, str | None]]) -> None:
-        """DM panels the store knows of whose decision is no longer the seat's (the bot that
-        sent them stopped before it retired them): out of date, they lose their buttons, unless
-        a newer panel took their place meanwhile (it retired them)."""
-        for seat, (_, message_id, _) in rows.items():
+    async def _retire_stored_stale(self, m: Match, dms: dict[str, tuple], questions: dict[str, tuple]) -> None:
+        """Panels the store knows of whose decision is no longer the seat's (the bot that sent
+        them stopped before it retired them): out of date, they lose their buttons, unless a
+        newer panel took their place meanwhile (it retired them)."""
+        for seat, (_, message_id, _) in dms.items():
             if self._is_dm((m.id, seat), message_id):
                 await self.retire_dm(m, seat, tr("*(out of date)*", self.c.locale(m, m.seat(seat))))
+        for seat, (_, message_id, _) in questions.items():
+            panel = self.public.get((m.id, seat))
+            if panel is not None and panel.message_id == message_id:
+                await self.retire_public(m, seat)
 
 
 def panel_nonce(m: Match, seat: str, stamp: tuple[int, str], where: str) -> int:

@@ -124,6 +124,7 @@ class Match:
     seats: list[Seat]
     lobby_message_id: int | None = None
     board_message_id: int | None = None
+    board_nonce: int | None = None        # a board post under way (Controller.post_board)
     state: dict | None = None
     n: int = 0                   # number of actions applied
     seat_counts: dict[str, int] = field(default_factory=dict)
@@ -329,7 +330,7 @@ class MatchService:
                   lang=row.lang,
                   seats=[Seat.of(s) for s in row.seats],
                   lobby_message_id=row.lobby_message_id, board_message_id=row.board_message_id,
-                  paused=row.paused)
+                  board_nonce=row.board_nonce, paused=row.paused)
         m.version = await self.store.match_version(m.id)
         if row.status == "running":
             await self._rebuild_state(m)

@@ -45,7 +45,7 @@ class ActionConflict(sqlite3.IntegrityError):
 
 MATCH_FIELDS = ("game", "guild_id", "channel_id", "thread_id", "host_id", "status", "seed",
                 "options", "lang", "lobby_message_id", "board_message_id", "finished_at", "result",
-                "paused")
+                "paused", "board_nonce")
 
 
 @dataclass(frozen=True)
@@ -95,6 +95,7 @@ class MatchRow:
     result: dict | None
     seats: list[SeatRow] = field(default_factory=list)
     paused: bool = False
+    board_nonce: int | None = None     # a board post under way (see migration 011)
 
 
 class BaseStore:
@@ -670,4 +671,4 @@ def _match(row: aiosqlite.Row) -> MatchRow:
         created_at=row["created_at"], updated_at=row["updated_at"],
         finished_at=row["finished_at"],
         result=json.loads(row["result"]) if row["result"] else None,
-        paused=bool(row["paused"]))
+        paused=bool(row["paused"]), board_nonce=row["board_nonce"])

@@ -322,7 +322,7 @@ class Chaos:
                     continue
                 stale = any(it.message.id <= k.mark and it.dispatched_at >= k.at for k in self.kills)
                 text = c.result.content
-                if not (stale and it.callback_ephemeral and any(s in text for s in OUT_OF_DATE)):
+                if not (stale and c.result.ephemeral and any(s in text for s in OUT_OF_DATE)):
                     problems.append(f"{self.where(t)}: a click on {'a panel of a killed bot' if stale else 'a live panel'}"
                                     f" {it.message.id} (decision {c.key}) got {text[:120]!r}")
         assert not problems, f"{len(problems)} clicks were answered wrongly: " + "; ".join(problems[:10])

@@ -290,3 +290,82 @@ async def test_a_panel_sent_by_a_process_that_died_before_storing_it_is_not_sent
             assert Player(sb, user).dm_panel() is not None
     finally:
         await stop_bot_inprocess(bot, task, store)
+
+
+async def test_a_board_posted_by_a_process_that_died_before_storing_it_becomes_the_board(sb, tmp_path, monkeypatch):
+    """The bot posts the board and dies before it writes down its id; the next process takes
+    that message as the board (its post's nonce): one board with live buttons, not two."""
+    from core.service import MatchService
+    db = tmp_path / "board.db"
+    real = MatchService.set_messages
+
+    async def dies(self, match, **fields):
+        if fields.get("board_message_id"):
+            raise ConnectionError("the process died here")
+        return await real(self, match, **fields)
+    monkeypatch.setattr(MatchService, "set_messages", dies)
+    bot, task, store = await start_bot_inprocess(db, games=("libertalia",))
+    try:
+        lobby = (await sb.slash("anna", "libertalia new")).message
+        await sb.click("bruno", lobby, table_button(lobby, "join"))     # no AI: nothing moves after
+        await sb.click("anna", lobby, table_button(lobby, "start"))
+        thread = await sb.wait_for_thread(timeout=10)
+        first = await sb.wait_for_message(lambda m: m.channel_id == thread.id and table_button(m, "turn"),
+                                          timeout=10)
+        await bot.controller.idle()
+    finally:
+        await stop_bot_inprocess(bot, task, store)
+    monkeypatch.setattr(MatchService, "set_messages", real)
+    bot, task, store = await start_bot_inprocess(db, games=("libertalia",))
+    try:
+        await bot.controller.idle()
+        boards = [m for m in sb.messages(thread) if table_button(m, "turn")]
+        assert [m.id for m in boards] == [first.id], boards
+        (match,) = bot.service.matches.values()
+        assert match.board_message_id == first.id and match.board_nonce is None
+    finally:
+        await stop_bot_inprocess(bot, task, store)
+
+
+async def test_a_player_who_holds_an_ephemeral_panel_is_not_asked_again_after_a_restart(sb, tmp_path):
+    """Glen More: Anna plays from the board's Your turn; her next decision comes as a new
+    ephemeral panel. The bot restarts: it neither DMs her that decision nor mentions her again,
+    and the ephemeral panel she holds still works."""
+    db = tmp_path / "eph.db"
+    bot, task, store = await start_bot_inprocess(db, games=("glen_more",))
+    try:
+        settle = bot.controller.idle
+        lobby, thread = await open_table(sb, settle, humans=("anna", "bruno"), ai=0, command="glenmore new")
+        match = next(iter(bot.service.matches.values()))
+        seat = match.to_act()[0]
+        user = {match.seat(s).user_id: n for n in ("anna", "bruno") for s in "AB"
+                if match.seat(s).user_id == sb.user(n).id}[match.seat(seat).user_id]
+        panel = None
+        for _ in range(30):
+            turn = await sb.click(user, board(sb, thread), table_button(board(sb, thread), "turn"))
+            panel = turn.message
+            kind, cid, values = panel_of(panel)
+            r = await (sb.select(user, panel, cid, [values[0]]) if kind == "select"
+                       else sb.click(user, panel, cid[values[0]]))
+            await settle()
+            nxt = [m for m in sb.ephemerals(user) if m.id > panel.id and panel_of(m)]
+            if r.type == 7 and nxt and seat in match.to_act():
+                panel = nxt[-1]
+                break
+            if seat not in match.to_act():
+                pytest.skip("the turn passed on before a second decision")
+        mark = max(sb.world.messages)
+    finally:
+        await stop_bot_inprocess(bot, task, store)
+    bot, task, store = await start_bot_inprocess(db, games=("glen_more",))
+    try:
+        await bot.controller.idle()
+        uid = sb.user(user).id
+        new_dms = [m for m in sb.dms(user) if m.id > mark and live_choices(m)]
+        mentions = [m for m in sb.messages(thread) if m.id > mark and f"<@{uid}>" in m.content]
+        assert not new_dms and not mentions, (new_dms, mentions)
+        kind, cid, values = panel_of(panel)
+        r = await (sb.select(user, panel, cid, [values[0]]) if kind == "select" else sb.click(user, panel, cid[values[0]]))
+        assert r.type == 7
+    finally:
+        await stop_bot_inprocess(bot, task, store)

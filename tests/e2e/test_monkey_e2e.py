@@ -1,10 +1,9 @@
 """bench.monkey: its checkers on hand-made situations (each one can fail, and stays quiet when
 nothing is wrong), and the monkey itself against the real bot.
 
-The two runs against the real bot are expected to fail on today's bot (issue 23: late
-answers while a hard AI thinks, panels lost after Back, DM panels left clickable, workers
-left behind after SIGKILL): their fixes land separately, so they are xfail (not strict) for
-now. The short run's JSON line is checked in a test of its own, which passes now."""
+A short run (8 games, one busy core) is in CI; the full run (40 games, two busy cores) is in
+the slow set. Both must find nothing wrong; the short run's JSON line is checked in a test of
+its own."""
 from __future__ import annotations
 
 import json
@@ -24,7 +23,6 @@ from sandbox import Sandbox
 
 ROOT = Path(__file__).resolve().parents[2]
 FP, OLD_FP = "abcd1234", "0badf00d"
-XFAIL = pytest.mark.xfail(reason="issue 23: the bot's fixes land separately", strict=False)
 
 
 # --- hand-made situations ------------------------------------------------------------------------
@@ -259,6 +257,7 @@ async def _match_in_a_store(path: Path) -> tuple[int, dict]:
         m = svc.matches[m.id]
         acts, fp = m.choices("A")
         await svc.choose(m.id, 10, "A", 0, fp, 0)
+        await svc.settled()                  # the AI seat moves in a task of its own
         want = {s: (m.seat_counts[s], m.choices(s)[1]) for s in m.to_act()}
         await svc.close()
         return m.id, want
@@ -341,7 +340,6 @@ def test_a_short_game_night_reports_its_json_line(short_run):
 
 
 @pytest.mark.e2e
-@XFAIL
 def test_a_short_game_night_finds_nothing_wrong(short_run):
     result, _ = short_run
     assert result["violations"] == {k: 0 for k in mk.KINDS}, json.dumps(result.get("details"), indent=1)
@@ -349,9 +347,9 @@ def test_a_short_game_night_finds_nothing_wrong(short_run):
 
 
 @pytest.mark.slow
-@XFAIL
 def test_a_full_game_night_finds_nothing_wrong():
+    """The issue's bar: 40 games on a machine whose cores are kept busy."""
     result, _ = monkey(["--games", "40", "--busy", "2", "--seed", "1", "--details"], timeout=3600)
     assert KEYS <= set(result) and result["games"] == 40
     assert result["violations"] == {k: 0 for k in mk.KINDS}, json.dumps(result.get("details"), indent=1)
-    assert result["ack_ms_max"] < 3000
+    assert result["ack_ms_max"] < 3000 and result["ack_ms_p99"] < 500
