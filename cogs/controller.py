@@ -41,7 +41,7 @@ GAME_COLOUR_NAMES = {"yellow": T("yellow"), "red": T("red"), "blue": T("blue"), 
                      "black": T("black"), "white": T("white"), "purple": T("purple"),
                      "orange": T("orange")}
 STORY_LINES = 40
-ANSWER_WAIT_S = 3.0     # a publication waits at most this long for the click it follows
+ANSWER_WAIT_S = 10.0    # a publication waits at most this long for the click it follows
 # parts of a seat's own view that belong to a decision, not to the hand it holds
 NOT_HAND = {"you", "prompt", "move_options", "pending", "to_act"}
 

@@ -69,6 +69,7 @@ class DmPanel:
     channel_id: int
     message_id: int
     content: str | None          # None: not known (restored after a restart)
+    stamp: tuple[int, str] | None = None     # the decision it offers (None: not known)
 
 
 @dataclass
@@ -361,6 +362,7 @@ class Panels:
         return panel is not None and panel.message_id == message_id
 
     async def _set_dm(self, m: Match, seat: str, panel: DmPanel, stamp: tuple[int, str]) -> None:
+        panel.stamp = stamp
         self.dm[(m.id, seat)] = panel
         await self.c.service.store.set_seat_message(m.id, seat, "panel", panel.channel_id, panel.message_id,
                                                     stamp_text(stamp))
@@ -399,7 +401,11 @@ class Panels:
             self.ephemeral.pop(key)
         await self.c.update_clicked(interaction, content=content, view=None)
         stamp = self.stamp(m, seat)
-        if stamp[1] and self.offered.get(key) != stamp and not m.engine.public_decision(m.state, seat):
+        dm = self.dm.get(key)
+        # (a publication that could not wait for this answer may have offered the decision
+        # already: by DM, then nothing more; a player whose DMs are closed gets it here)
+        offered_by_dm = self.offered.get(key) == stamp and dm is not None and dm.stamp == stamp
+        if stamp[1] and not offered_by_dm and not m.engine.public_decision(m.state, seat):
             self.offered[key] = stamp
             nxt, view = self.build(m, seat, locale)
             sent = await interaction.followup.send(nxt, view=view, ephemeral=True, wait=True,
