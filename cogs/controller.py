@@ -376,10 +376,9 @@ class Controller:
         msg = await self.channel(m.home_channel).send(
             content=clip(header) if header else None, embed=embed, file=f, view=view, nonce=nonce)
         old = m.board_message_id
-        if old == msg.id:
-            old = None
-        await self.service.set_messages(m, board_message_id=msg.id, board_nonce=None)
-        if old:
+        if old and old != msg.id:
+            # stripped before the new board is stored: a process that dies in between leaves
+            # the post's nonce, and the next one strips it then (it is still the stored board)
             try:
                 kwargs: dict[str, Any] = {"view": None}
                 if superseded is not None:
@@ -387,6 +386,7 @@ class Controller:
                 await self.channel(m.home_channel).get_partial_message(old).edit(**kwargs)
             except discord.HTTPException:
                 log.info("could not strip the old board message %s", old)
+        await self.service.set_messages(m, board_message_id=msg.id, board_nonce=None)
 
     async def edit_board(self, m: Match) -> None:
         if self._redraws.get(m.id, 0) > 1 and m.status == "running":
@@ -532,10 +532,16 @@ class Controller:
             await self.panels.retire_all(m, T("(this table was closed)"))
             await self.refresh_hands(m, T("This table was closed."))
             if m.board_message_id or m.thread_id:
-                await home.send(t("Table #{id} was closed.", id=m.id), allowed_mentions=NO_MENTIONS)
+                await home.send(t("Table #{id} was closed.", id=m.id), allowed_mentions=NO_MENTIONS,
+                                nonce=ui.nonce_of(m.id, "closed"))
                 if m.board_message_id:
                     await home.get_partial_message(m.board_message_id).edit(
                         view=None, **({"embed": self._board_after[m.id]} if m.id in self._board_after else {}))
+            await self.service.end_published(m)
+        elif change.kind == "ended":
+            # a finished game whose end the process that finished it never published
+            await self.edit_board(m)
+            await self.finish(m, {})
         elif change.kind == "started":
             await self.open_thread(m)
             await self.edit_lobby(m)
@@ -593,7 +599,9 @@ class Controller:
 
     async def finish(self, m: Match, notes: dict[str, list[str]]) -> None:
         """The end: the results, the lobby says who won, and nothing of the game stays
-        clickable but Play again."""
+        clickable but Play again. Once done, the store knows the end was published (a
+        process that dies before leaves it to the next one, which does it all again: the
+        results carry a nonce, so they are not posted twice)."""
         await self.post_results(m)
         await self.edit_lobby(m)
         await self.panels.retire_all(m, T("(the game is over)"))
@@ -602,6 +610,7 @@ class Controller:
             await self.dm(m, s.user_id, content=clip(
                 f"**{tr(m.engine.title, self.locale(m, s))} #{m.id}** — " + "\n".join(lines)))
         await self.refresh_hands(m, T("The game is over."))
+        await self.service.end_published(m)
 
     def _remember(self, m: Match, steps) -> None:
         t = self.t(m)
@@ -667,7 +676,7 @@ class Controller:
         f = discord.File(io.BytesIO(chart.png), filename="scores.png", description=clip(chart.alt, 1000))
         e.set_image(url="attachment://scores.png")
         await self.channel(m.home_channel).send(embed=e, file=f, view=ui.results_view(m.id, m.lang),
-                                                allowed_mentions=NO_MENTIONS)
+                                                allowed_mentions=NO_MENTIONS, nonce=ui.nonce_of(m.id, "results"))
 
     # --- interactions -------------------------------------------------------------------
     async def on_table_button(self, interaction: discord.Interaction, op: str, mid: int, *,

@@ -13,7 +13,6 @@
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import time
@@ -353,6 +352,11 @@ class Panels:
         if old is not None and not same:
             await self.retire_ephemeral(m, seat)
         self.ephemeral[(m.id, seat)] = panel
+        if m.status != "running":        # the table ended while this panel was being sent
+            await self.retire_ephemeral(m, seat, "*" + tr(T("(this table was closed)") if m.status == "aborted"
+                                                         else T("(the game is over)"),
+                                                         self.c.locale(m, m.seat(seat))) + "*")
+            return
         await self.c.service.store.set_seat_message(
             m.id, seat, "ephemeral", panel.interaction.channel_id or 0, panel.message_id or 0,
             stamp_text(self.offered.get((m.id, seat), self.stamp(m, seat))))
@@ -533,9 +537,7 @@ def panel_nonce(m: Match, seat: str, stamp: tuple[int, str], where: str) -> int:
     send with the first message (a process that died after sending, before it stored the
     panel, or two processes that both thought it theirs, never send it twice). A decision
     asked again after Back is a new panel."""
-    undone = m.version.undone if m.version is not None else 0
-    key = f"{m.id}:{seat}:{stamp_text(stamp)}:{undone}:{where}".encode()
-    return int.from_bytes(hashlib.blake2s(key, digest_size=7).digest(), "big")
+    return ui.nonce_of(m.id, seat, stamp_text(stamp), m.version.undone if m.version else 0, where)
 
 
 def stamp_text(stamp: tuple[int, str]) -> str:

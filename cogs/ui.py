@@ -11,6 +11,7 @@ custom_id formats (all well under Discord's 100 characters):
 """
 from __future__ import annotations
 
+import hashlib
 from typing import TYPE_CHECKING
 
 import discord
@@ -27,6 +28,14 @@ MAX_SELECT = 25
 LABEL_MAX = 80           # a button's label; select options are held to it as well
 DESCRIPTION_MAX = 100    # a select option's description
 PLACEHOLDER_MAX = 150
+
+
+def nonce_of(*parts: object) -> int:
+    """A message nonce made of what the message is (a table's results, a seat's decision):
+    the same every time that message is sent, so that a second send of it (by a process that
+    took over after a crash) gets the first message back from Discord instead of a new one."""
+    key = ":".join(map(str, parts)).encode()
+    return int.from_bytes(hashlib.blake2s(key, digest_size=7).digest(), "big")
 
 
 def jump_url(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:

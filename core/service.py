@@ -98,7 +98,9 @@ class Step:
 @dataclass
 class Change:
     """What listeners are told after the match changed."""
-    kind: str                    # "lobby", "started", "steps", "aborted", "paused", "reminder"
+    kind: str                    # "lobby", "started", "steps", "aborted", "paused", "reminder",
+                                 # "restored", "unsent", "undo", "ended" (a finished game's
+                                 # end that a process which died never published)
     steps: list[Step] = field(default_factory=list)
     actor: int | None = None     # the user who caused it, if any
     seat: str | None = None      # for reminders and pauses
@@ -246,6 +248,7 @@ class MatchService:
     async def _warm(self, ids: list[int], connected: Awaitable | None) -> None:
         if connected is not None:
             await connected
+        await self._publish_lost_ends()
         t0 = time.perf_counter()
         loaded = 0
         for mid in ids:
@@ -257,6 +260,27 @@ class MatchService:
             await asyncio.sleep(0)    # a click waiting for its own table goes first
         log.info("rebuilt %d open tables in %.2f s", loaded, time.perf_counter() - t0)
         self.warmed.set()
+
+    async def _publish_lost_ends(self) -> None:
+        """Tables of this process's shards that ended while their end was never published
+        (the process died between storing the end and retiring the table's panels): the
+        listeners hear "ended" (or "aborted") now."""
+        for mid, guild in await self.store.unpublished_ends():
+            if not self.owns(guild):
+                continue
+            try:
+                row = await self.store.get_match(mid)
+                m = await self._load(row)
+                if await self.store.latest_snapshot(mid) is not None:
+                    await self._rebuild_state(m)       # (a lobby closed before it started has none)
+            except Exception:
+                log.exception("could not read the ended match %s", mid)
+                continue
+            await self._notify(m, Change("ended" if m.status == "finished" else "aborted"))
+
+    async def end_published(self, m: Match) -> None:
+        """The end of a table was published (listeners say so once they retired it)."""
+        await self.store.update_match(m.id, end_published=1)
 
     async def load_all(self) -> list[Match]:
         """Load every open table and running match now and let each go on from where it
@@ -531,7 +555,7 @@ class MatchService:
             rest = [x for x in m.seats if x is not s]
             humans = [x for x in rest if not x.is_ai]
             if not humans:
-                await self.store.update_match(m.id, status="aborted")
+                await self.store.update_match(m.id, status="aborted", end_published=0)
                 m.status = "aborted"
                 self.matches.pop(m.id, None)
             else:
@@ -606,7 +630,7 @@ class MatchService:
         async with self._locked(match_id) as m:
             if user_id != m.host_id and not is_admin:
                 raise ServiceError("Only the host or a server manager can abort this table.")
-            await self.store.update_match(m.id, status="aborted")
+            await self.store.update_match(m.id, status="aborted", end_published=0)
             m.status = "aborted"
             self.matches.pop(m.id, None)
             self._cancel_timers(m)

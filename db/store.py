@@ -45,7 +45,7 @@ class ActionConflict(sqlite3.IntegrityError):
 
 MATCH_FIELDS = ("game", "guild_id", "channel_id", "thread_id", "host_id", "status", "seed",
                 "options", "lang", "lobby_message_id", "board_message_id", "finished_at", "result",
-                "paused", "board_nonce")
+                "paused", "board_nonce", "end_published")
 
 
 @dataclass(frozen=True)
@@ -208,6 +208,14 @@ class BaseStore:
             (*statuses, channel_id, channel_id, channel_id))
         return row[0] if row else None
 
+    async def unpublished_ends(self) -> list[tuple[int, int | None]]:
+        """(id, guild id) of tables that ended (finished or closed) whose end was never
+        published: the process that ended them died first (``end_published``)."""
+        rows = await self._fetchall(
+            "SELECT id, guild_id FROM matches WHERE status IN ('finished','aborted')"
+            " AND end_published=0 ORDER BY id")
+        return [(r[0], r[1]) for r in rows]
+
     async def open_tables(self) -> list[tuple[int, int | None]]:
         """(id, guild id) of every lobby and running match, oldest first."""
         rows = await self._fetchall(
@@ -300,7 +308,7 @@ class BaseStore:
                     (match_id, n, json.dumps(snapshot)))
             if finished is not None:
                 await tx.execute(
-                    "UPDATE matches SET status='finished', result=?,"
+                    "UPDATE matches SET status='finished', result=?, end_published=0,"
                     " finished_at=strftime('%Y-%m-%dT%H:%M:%fZ','now'),"
                     " updated_at=strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id=?",
                     (json.dumps(finished), match_id))

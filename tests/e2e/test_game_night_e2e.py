@@ -369,3 +369,36 @@ async def test_a_player_who_holds_an_ephemeral_panel_is_not_asked_again_after_a_
         assert r.type == 7
     finally:
         await stop_bot_inprocess(bot, task, store)
+
+
+async def test_an_end_a_crash_kept_unpublished_is_published_at_the_restart(sb, tmp_path):
+    """The host closes the table and the process dies before it retired anything (here: the
+    close is stored by a service with no listeners while the bot is down). At its start the
+    next process retires every panel and button of that table."""
+    from core.service import MatchService
+    from db.store import Store
+    db = tmp_path / "end.db"
+    bot, task, store = await start_bot_inprocess(db, games=("libertalia",))
+    try:
+        lobby, thread = await open_table(sb, bot.controller.idle, humans=("anna", "bruno"), ai=1)
+        (mid,) = bot.service.matches
+    finally:
+        await stop_bot_inprocess(bot, task, store)
+    store = await Store.open(db)
+    try:
+        svc = MatchService(store)
+        await svc.load_all()
+        await svc.abort(mid, sb.user("anna").id)
+        await svc.close()
+    finally:
+        await store.close()
+    assert any(m.interactive() for u in ("anna", "bruno") for m in sb.dms(u))
+    bot, task, store = await start_bot_inprocess(db, games=("libertalia",))
+    try:
+        await bot.controller.idle()
+        left = [(u, m.id) for u in ("anna", "bruno") for m in sb.dms(u) if m.interactive()]
+        assert not left, f"live components of a closed table after the restart: {left}"
+        assert not board(sb, thread)
+        assert not (await store.unpublished_ends())
+    finally:
+        await stop_bot_inprocess(bot, task, store)
