@@ -97,7 +97,8 @@ The last stdout line is one JSON object: ``games`` (tables that finished or were
 ``steps``, ``interactions``, ``ack_ms_p50``/``p99``/``max``, ``violations`` (a count per kind
 above), ``kills``, and ``finished``, ``aborted``, ``unfinished`` (tables given up on),
 ``per_game``, ``per_level``, ``settle_ms_p50``/``p99`` (a step to its table settled, AI
-thinking included), ``decisions_delivered`` and ``pings`` (what the notified-once check saw),
+thinking included), ``loop_lag_ms_p50``/``p99``/``max`` (how late the bot's event loop woke
+from a 50 ms sleep, sampled by bench.botlag, which runs bot.py unchanged), ``decisions_delivered`` and ``pings`` (what the notified-once check saw),
 ``excused``, ``bot_exit``, ``seconds``, ``seed``; with ``--details`` also ``details``: up to
 ``--details-max`` descriptions per kind (every one goes to stderr as it is found).
 ``--dump FILE`` writes every table's messages (with the custom_ids they had and the bot
@@ -671,10 +672,22 @@ def tagged_processes(tag: str) -> dict[int, str]:
 
 # --- the bot, busy neighbours, the gate -----------------------------------------------------------
 class MonkeyBot(Bot):
-    """bench.load's ``python bot.py``, tagged (to find what it started) and crashed alone."""
+    """bench.load's ``python bot.py``, tagged (to find what it started) and crashed alone; it
+    runs through bench.botlag, which samples how late its event loop wakes up (``lags``)."""
 
     def __init__(self, sb, workdir: Path, *, tag: str, log_level: str) -> None:
-        super().__init__(sb, workdir, name="bot", env={TAG_ENV: tag, "LOG_LEVEL": log_level})
+        super().__init__(sb, workdir, name="bot", env={TAG_ENV: tag, "LOG_LEVEL": log_level},
+                         loop_lag=True)
+        self.lags: list[float] = []          # ms, every bot process of the run
+
+    def collect_lags(self) -> None:
+        """The loop lag samples of the process that just ended (a killed one wrote most of
+        them: bench.botlag writes every 10 s)."""
+        try:
+            self.lags += [lag for _, lag in json.loads(self.lag_path.read_text())["lag_ms"]]
+            self.lag_path.unlink()
+        except (OSError, ValueError, KeyError):
+            pass
 
     def crash(self) -> list[int]:
         """SIGKILL the bot process only, as a crash does: its workers are left to themselves.
@@ -683,6 +696,7 @@ class MonkeyBot(Bot):
         self.proc.kill()
         self.proc.wait(10)
         self._log.close()
+        self.collect_lags()
         return family
 
 
@@ -1416,6 +1430,7 @@ class Monkey:
             async with self.gate.alone():
                 self.alive.clear()
                 self.bot._log.close()
+                self.bot.collect_lags()
                 k = Kill(len(self.kills) + 1, time.perf_counter())
                 self.life += 1
                 self.dm_closed_known = set()
@@ -1524,6 +1539,7 @@ class Monkey:
             self.check_ended_tables(final=True)
         finally:
             rc = await self.bot.stop()
+            self.bot.collect_lags()
         await self.check_orphans("after the bot stopped")
         for v in replay_problems(self.bot.db_path):
             self.record(v)
@@ -1542,6 +1558,10 @@ class Monkey:
             "ack_ms_p50": round(percentile(lat, 50), 1),
             "ack_ms_p99": round(percentile(lat, 99), 1),
             "ack_ms_max": round(max(lat, default=0.0), 1),
+            # how late the bot's event loop woke up from a 50 ms sleep (bench.botlag)
+            "loop_lag_ms_p50": round(percentile(self.bot.lags, 50), 1),
+            "loop_lag_ms_p99": round(percentile(self.bot.lags, 99), 1),
+            "loop_lag_ms_max": round(max(self.bot.lags, default=0.0), 1),
             "settle_ms_p50": round(percentile(self.settled_ms, 50), 1),
             "settle_ms_p99": round(percentile(self.settled_ms, 99), 1),
             "violations": {k: len(self.found[k]) for k in KINDS},

@@ -154,6 +154,7 @@ class Panels:
         asked = self.humans_asked(m) if m.status == "running" else set()
         newly = asked - self.waiting.get(m.id, set())
         self.waiting[m.id] = asked
+        await self._retire_unasked(m, asked)
         store = self.c.service.store
         when = self.c.service.claim_times()
         mention: list[str] = []
@@ -216,8 +217,11 @@ class Panels:
         if at_table:
             who = " ".join(f"<@{u}>" for u in at_table)
             parts.append(t("{who}: your turn — press **Your turn** on the board.", who=who))
-        await self.c.channel(m.home_channel).send(clip("\n".join(parts)),
-                                                  allowed_mentions=mentioning(*by_dm, *at_table))
+        msg = await self.c.channel(m.home_channel).send(clip("\n".join(parts)),
+                                                        allowed_mentions=mentioning(*by_dm, *at_table))
+        for seat in seats:          # a restart neither mentions them again for this decision
+            await self.c.service.store.set_seat_message(m.id, seat, "ping", msg.channel.id, msg.id,
+                                                        stamp_text(self.stamp(m, seat)))
 
     async def _post_public(self, m: Match, seat: str, stamp: tuple, ping: bool) -> None:
         """Read a decision out at the table: everyone sees it, only its player may answer."""
@@ -283,6 +287,15 @@ class Panels:
                 await message.edit(view=None)
         except discord.HTTPException:
             log.info("could not retire the table panel %s", panel.message_id)
+
+    async def _retire_unasked(self, m: Match, asked: set[str]) -> None:
+        """A seat no longer asked anything keeps no live panel: its decision was taken in
+        another of its panels (a question answered in the thread), by its timer, or for it."""
+        for key in [k for k in (*self.dm, *self.ephemeral) if k[0] == m.id and k[1] not in asked]:
+            note = tr("*(out of date)*", self.c.locale(m, m.seat(key[1])))
+            await self.retire_dm(m, key[1], note)
+            await self.retire_ephemeral(m, key[1], note)
+            self.offered.pop(key, None)
 
     def in_thread_note(self, m: Match, seat: str) -> str:
         """What a DM panel says once its decision is offered in the table's thread instead."""
@@ -475,6 +488,7 @@ class Panels:
         dm_panels = await store.seat_panels(m.id, "panel")
         table_panels = await store.seat_panels(m.id, "table_panel")
         ephemerals = await store.seat_panels(m.id, "ephemeral")
+        pings = await store.seat_panels(m.id, "ping")
         for seat, (channel_id, message_id, stamp) in dm_panels.items():
             self.dm[(m.id, seat)] = DmPanel(channel_id, message_id, None)
             if seat in waiting and stamp in (None, stamp_text(self.stamp(m, seat))):
@@ -505,6 +519,8 @@ class Panels:
             # and a seat with no panel (DMs closed) may have been told: neither is mentioned.
             mover = await store.last_actor(m.id)
             for seat in waiting - held - {mover}:
+                if seat in pings and pings[seat][2] == stamp_text(self.stamp(m, seat)):
+                    continue             # mentioned for this decision before the restart
                 shown = [stamp_of(panels[seat][2])[0] for panels in (dm_panels, table_panels, ephemerals)
                          if seat in panels and panels[seat][2] is not None]
                 if shown and max(shown) < self.stamp(m, seat)[0]:

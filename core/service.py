@@ -213,6 +213,7 @@ class MatchService:
         self._drives: dict[int, asyncio.Task] = {}        # AI seats moving, per match
         self._drive_again: set[int] = set()               # a drive is to look once more
         self._clock = clock
+        self.started_at = clock()         # claims older than this were made by a process gone
 
     # --- listeners ----------------------------------------------------------------------
     def add_listener(self, fn: Listener) -> None:
@@ -1095,9 +1096,12 @@ class MatchService:
 
     def claim_times(self) -> dict[str, float]:
         """``at`` and ``stale_before`` for ``Store.claim_offer``: now, and the time before
-        which an unsettled claim was left by a process that died mid-send."""
+        which an unsettled claim was left by a process that died mid-send: a minute ago, or
+        this process's start when that is later (a claim from before it came from a process
+        that stopped, or from another one that is sending it: the panel's nonce makes a
+        second send return the first message)."""
         now = self._clock()
-        return {"at": now, "stale_before": now - OFFER_GRACE_S}
+        return {"at": now, "stale_before": max(now - OFFER_GRACE_S, self.started_at)}
 
     async def _sweep(self) -> None:
         """What a process that died left undone, which every live process looks for: overdue

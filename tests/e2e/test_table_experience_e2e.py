@@ -63,7 +63,11 @@ async def test_a_timer_goes_on_after_a_restart_with_the_time_left(sb, tmp_path):
             with sqlite3.connect(db) as c:
                 return dict(((s, k), (n, at)) for s, k, n, at in
                             c.execute("SELECT seat, kind, count, at FROM deadlines"))
-        before = deadlines()
+        for _ in range(100):            # stored just after the start is published
+            before = deadlines()
+            if {("A", "turn"), ("B", "turn")} <= set(before):
+                break
+            await asyncio.sleep(0.05)
         assert {("A", "turn"), ("B", "turn")} <= set(before)
         proc.kill()
         await asyncio.sleep(1.2)
