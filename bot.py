@@ -25,7 +25,7 @@ from cogs import ui
 from cogs.controller import Controller
 from cogs.pacing import GlobalPacer, global_rate, pace, share_rate
 from core.service import MatchService
-from core.workers import init_worker
+from core.workers import AI_NICENESS, init_worker
 from engines import players
 from db import is_postgres_url
 from db.store import Store
@@ -155,7 +155,7 @@ class GameBot(commands.AutoShardedBot):
         self.ai_processes = 0 if render_processes == 0 else render_processes or os.cpu_count() or 1
         self.ai_pool = (ProcessPoolExecutor(self.ai_processes,
                                             mp_context=multiprocessing.get_context("spawn"),
-                                            initializer=init_worker, initargs=(os.getpid(),))
+                                            initializer=init_worker, initargs=(os.getpid(), AI_NICENESS))
                         if self.ai_processes else None)
         # with some shards only, this process looks after the tables of their guilds (and
         # answers any click: DMs all come to shard 0)

@@ -139,9 +139,10 @@ class Panels:
         pings = m.table.get("pings", "first")
         if pings == "off":
             return False
+        again = self.pinged.get((m.id, seat)) == self.stamp(m, seat)   # (asked it before)
         if pings == "all":
-            return self.pinged.get((m.id, seat)) != self.stamp(m, seat)
-        return seat in newly
+            return not again
+        return seat in newly and not again
 
     # --- delivering decisions -------------------------------------------------------------
     async def deliver(self, m: Match, notes: dict[str, list[str]], *, claim: bool = True) -> list[str]:
@@ -291,11 +292,12 @@ class Panels:
     async def _retire_unasked(self, m: Match, asked: set[str]) -> None:
         """A seat no longer asked anything keeps no live panel: its decision was taken in
         another of its panels (a question answered in the thread), by its timer, or for it."""
-        for key in [k for k in (*self.dm, *self.ephemeral) if k[0] == m.id and k[1] not in asked]:
+        for key in {k for k in (*self.dm, *self.ephemeral) if k[0] == m.id and k[1] not in asked}:
             note = tr("*(out of date)*", self.c.locale(m, m.seat(key[1])))
             await self.retire_dm(m, key[1], note)
             await self.retire_ephemeral(m, key[1], note)
             self.offered.pop(key, None)
+            await self.c.service.store.release_offers(m.id, key[1])
 
     def in_thread_note(self, m: Match, seat: str) -> str:
         """What a DM panel says once its decision is offered in the table's thread instead."""

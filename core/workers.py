@@ -13,14 +13,17 @@ import sys
 
 log = logging.getLogger(__name__)
 
-NICENESS = 10           # how much lower than the bot a worker runs (os.nice increment)
+# How much lower than the bot a worker runs (os.nice increments): a board render is short and
+# awaited by players, a search is long and can wait; both leave the event loop first.
+RENDER_NICENESS = 3
+AI_NICENESS = 8
 PR_SET_PDEATHSIG = 1    # linux/prctl.h
 
 
-def init_worker(parent_pid: int) -> None:
-    """A ``ProcessPoolExecutor`` initializer (``initargs=(os.getpid(),)`` in the bot)."""
+def init_worker(parent_pid: int, niceness: int = AI_NICENESS) -> None:
+    """A ``ProcessPoolExecutor`` initializer (``initargs=(os.getpid(), NICENESS)`` in the bot)."""
     try:
-        os.nice(NICENESS)
+        os.nice(niceness)
     except OSError:                         # pragma: no cover - not allowed here: run as is
         pass
     if sys.platform.startswith("linux"):

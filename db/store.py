@@ -496,6 +496,13 @@ class BaseStore:
                 " channel_id=excluded.channel_id, message_id=excluded.message_id,"
                 " stamp=excluded.stamp", (match_id, seat, kind, channel_id, message_id, stamp))
 
+    async def release_offers(self, match_id: int, seat: str) -> None:
+        """The seat is asked nothing now: a decision it is asked again later (the same one, in
+        a game that comes back to it) gets its panel sent again."""
+        async with self._transaction() as tx:
+            await tx.execute("UPDATE seat_messages SET stamp=NULL, claimed_at=NULL WHERE match_id=?"
+                             " AND seat=? AND kind IN ('offer', 'table_offer')", (match_id, seat))
+
     async def forget_seat_message(self, match_id: int, seat: str, kind: str, message_id: int) -> None:
         """The seat's message of that kind is no longer live (its panel was answered): a
         restart does not count it as a panel the seat holds, and the end of the table leaves it

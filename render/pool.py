@@ -14,7 +14,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import render
 from core.i18n import translator
-from core.workers import init_worker
+from core.workers import RENDER_NICENESS, init_worker
 from render.common import Rendered, bar_chart
 
 JOBS = {"board": render.board, "private": render.private, "full_board": render.full_board}
@@ -39,7 +39,7 @@ class Renderer:
         # spawn: a fresh interpreter per worker, nothing of the bot's loop or threads copied;
         # each runs below the bot's priority and ends with it (core.workers)
         self._pool = (ProcessPoolExecutor(n, mp_context=multiprocessing.get_context("spawn"),
-                                          initializer=init_worker, initargs=(os.getpid(),))
+                                          initializer=init_worker, initargs=(os.getpid(), RENDER_NICENESS))
                       if n > 0 else None)
 
     async def warm(self) -> None:
