@@ -110,6 +110,7 @@ class Controller:
         self._dm_notice: set[tuple[int, int]] = set()
         self._redraws: dict[int, int] = {}   # board redraws queued per match (coalesced)
         self._answering: dict[int, asyncio.Event] = {}   # a click of the match being answered
+        self._restoring: dict[int, asyncio.Event] = {}   # a match whose panels are being restored
         self._board_after: dict[int, discord.Embed] = {}  # the board embed once superseded
         self._hands: dict[tuple[int, str], str] = {}      # digest of the hand last shown
         service.add_listener(self.on_change)
@@ -120,6 +121,8 @@ class Controller:
     async def on_change(self, match: Match, change: Change) -> None:
         if change.kind in REDRAW_KINDS:
             self._redraws[match.id] = self._redraws.get(match.id, 0) + 1
+        if change.kind == "restored":
+            self._restoring[match.id] = asyncio.Event()
         task = asyncio.create_task(self._publish_serialised(match, change))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -151,6 +154,19 @@ class Controller:
             finally:
                 if change.kind in REDRAW_KINDS:
                     self._redraws[match.id] -= 1
+                if change.kind == "restored" and match.id in self._restoring:
+                    self._restoring.pop(match.id).set()
+
+    async def restored(self, match_id: int) -> None:
+        """Wait (a little) until the panels a loaded match's players hold are known again
+        (the "restored" publication), so that a click on it does not act without them: Your
+        turn would leave the DM panel it replaces live."""
+        event = self._restoring.get(match_id)
+        if event is not None:
+            try:
+                await asyncio.wait_for(event.wait(), ANSWER_WAIT_S)
+            except asyncio.TimeoutError:
+                pass
 
     def channel(self, channel_id: int, guild_id: int | None = None) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
@@ -708,6 +724,7 @@ class Controller:
                     await svc.resume(mid, user.id)
                 return
             m = await svc.peek(mid)
+            await self.restored(mid)
             if op == "back":
                 s = m.seat_of(user.id)
                 if s is None:
@@ -782,6 +799,10 @@ class Controller:
                         fp: str, idx: int) -> None:
         if not await self.acknowledge(interaction):
             return
+        try:
+            await self.restored((await self.service.peek(mid)).id)
+        except ServiceError:
+            pass                          # refused below, in the answer
         async with self._answer(mid):
             m: Match | None = None
             try:
