@@ -523,7 +523,8 @@ def last_offers(mid: int, d: Decision, messages: Iterable, seen: Seen) -> str:
             continue
         if m.visibility != "public" and m.viewer_id != d.user_id:
             continue
-        shown.append(f"{seen.where(m)}: decision {o[2]} ({o[3]}, {'live' if o[4] else 'retired'})")
+        how = "live" if o[4] else "retired: " + repr((m.content or "").rsplit("\n", 1)[-1][-60:])
+        shown.append(f"{seen.where(m)}: decision {o[2]} ({o[3]}, {how})")
     return "last shown: " + ("; ".join(shown[-2:]) if shown else "nothing")
 
 

@@ -109,7 +109,7 @@ class Controller:
         self._story: dict[int, list[str]] = {}   # public lines since the last key moment
         self._dm_notice: set[tuple[int, int]] = set()
         self._redraws: dict[int, int] = {}   # board redraws queued per match (coalesced)
-        self._answering: dict[int, asyncio.Event] = {}   # a click of the match being answered
+        self._answering: dict[int, set[asyncio.Event]] = {}   # clicks of the match being answered
         self._restoring: dict[int, asyncio.Event] = {}   # a match whose panels are being restored
         self._board_after: dict[int, discord.Embed] = {}  # the board embed once superseded
         self._hands: dict[tuple[int, str], str] = {}      # digest of the hand last shown
@@ -139,14 +139,14 @@ class Controller:
     async def _publish_serialised(self, match: Match, change: Change) -> None:
         lock = self._locks.setdefault(match.id, asyncio.Lock())
         async with lock:
-            answering = self._answering.get(match.id)
-            if answering is not None:
-                # the click that caused this change is answered first: its panel shows the
-                # choice, and its next decision (if any) is offered there
-                try:
-                    await asyncio.wait_for(answering.wait(), ANSWER_WAIT_S)
-                except asyncio.TimeoutError:
-                    pass
+            answering = [asyncio.ensure_future(e.wait()) for e in self._answering.get(match.id, ())]
+            if answering:
+                # the clicks that caused this change are answered first (all of them: two
+                # players may click at once): each panel shows its choice, and a next decision
+                # is offered there
+                _, pending = await asyncio.wait(answering, timeout=ANSWER_WAIT_S)
+                for waiter in pending:
+                    waiter.cancel()
             try:
                 await self._publish(match, change)
             except Exception:
@@ -859,13 +859,11 @@ class _Answering:
 
     async def __aenter__(self) -> None:
         self.event = asyncio.Event()
-        self.previous = self.c._answering.get(self.mid)
-        self.c._answering[self.mid] = self.event
+        self.c._answering.setdefault(self.mid, set()).add(self.event)
 
     async def __aexit__(self, *exc) -> None:
         self.event.set()
-        if self.c._answering.get(self.mid) is self.event:
-            if self.previous is not None and not self.previous.is_set():
-                self.c._answering[self.mid] = self.previous
-            else:
-                self.c._answering.pop(self.mid, None)
+        answering = self.c._answering.get(self.mid, set())
+        answering.discard(self.event)
+        if not answering:
+            self.c._answering.pop(self.mid, None)

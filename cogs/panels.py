@@ -13,6 +13,8 @@
 """
 from __future__ import annotations
 
+import asyncio
+import functools
 import json
 import logging
 import time
@@ -49,6 +51,18 @@ def mentioning(*user_ids: int) -> discord.AllowedMentions:
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
+def one_at_a_time(method):
+    """The panels of one match change in one task at a time: a publication that delivers a
+    decision and the answer to a click that offers it next (or Your turn, or Back) each see
+    the other's panel, so neither retires the one the other just sent."""
+    @functools.wraps(method)
+    async def serialised(self: "Panels", *args: Any, **kwargs: Any) -> Any:
+        m = next(a for a in args if isinstance(a, Match))
+        async with self._serial.setdefault(m.id, asyncio.Lock()):
+            return await method(self, *args, **kwargs)
+    return serialised
+
+
 def action_key(action: dict) -> str:
     return json.dumps(action, sort_keys=True)
 
@@ -78,6 +92,7 @@ class EphemeralPanel:
     message_id: int | None       # None: the interaction's own response
     content: str
     at: float
+    stamp: tuple[int, str] | None = None     # the decision it offers
 
 
 class Panels:
@@ -91,6 +106,7 @@ class Panels:
         self.read_elsewhere: set[tuple[int, str]] = set()
         self.waiting: dict[int, set[str]] = {}                    # humans asked, last publication
         self.pinged: dict[tuple[int, str], tuple[int, str]] = {}  # decision last mentioned
+        self._serial: dict[int, asyncio.Lock] = {}                # see one_at_a_time
 
     # --- building a panel ---------------------------------------------------------------
     def build(self, m: Match, seat: str, locale: str | None, *,
@@ -145,6 +161,7 @@ class Panels:
         return seat in newly and not again
 
     # --- delivering decisions -------------------------------------------------------------
+    @one_at_a_time
     async def deliver(self, m: Match, notes: dict[str, list[str]], *, claim: bool = True) -> list[str]:
         """Every human seat asked a new decision gets it once, as a new message, with the
         private news of this change (``notes``: lines per seat) on top; news for a seat
@@ -192,7 +209,10 @@ class Panels:
                                   nonce=panel_nonce(m, seat, built, "dm"))
             if msg is None or not self._is_dm(key, msg.id):     # (a send that was one already)
                 await self.retire_dm(m, seat)
-            await self.retire_ephemeral(m, seat)
+            if msg is not None or not self._is_ephemeral_of(key, built):
+                # (DMs closed: an ephemeral panel of this decision, sent meanwhile by the
+                # answer to the player's click, is the one they play from)
+                await self.retire_ephemeral(m, seat)
             if msg is not None:
                 await self._set_dm(m, seat, DmPanel(msg.channel.id, msg.id, content), built)
             await store.offer_settled(m.id, seat, stamp_text(stamp))    # sent, or DMs closed
@@ -337,6 +357,7 @@ class Panels:
         except discord.HTTPException:
             log.info("could not retire an ephemeral panel of match %s", m.id)
 
+    @one_at_a_time
     async def retire_all(self, m: Match, note_text: Text) -> None:
         """The end of a table: no panel of it stays clickable, those this process sent and
         those the store knows of (sent before a restart, or by another process)."""
@@ -366,6 +387,7 @@ class Panels:
             old.message_id is not None or old.interaction is panel.interaction)
         if old is not None and not same:
             await self.retire_ephemeral(m, seat)
+        panel.stamp = self.offered.get((m.id, seat), self.stamp(m, seat))
         self.ephemeral[(m.id, seat)] = panel
         if m.status != "running":        # the table ended while this panel was being sent
             await self.retire_ephemeral(m, seat, "*" + tr(T("(this table was closed)") if m.status == "aborted"
@@ -374,7 +396,11 @@ class Panels:
             return
         await self.c.service.store.set_seat_message(
             m.id, seat, "ephemeral", panel.interaction.channel_id or 0, panel.message_id or 0,
-            stamp_text(self.offered.get((m.id, seat), self.stamp(m, seat))))
+            stamp_text(panel.stamp))
+
+    def _is_ephemeral_of(self, key: tuple[int, str], stamp: tuple[int, str]) -> bool:
+        panel = self.ephemeral.get(key)
+        return panel is not None and panel.stamp == stamp
 
     def _is_dm(self, key: tuple[int, str], message_id: int) -> bool:
         panel = self.dm.get(key)
@@ -387,6 +413,7 @@ class Panels:
                                                     stamp_text(stamp))
 
     # --- answers ----------------------------------------------------------------------------
+    @one_at_a_time
     async def answered(self, interaction: discord.Interaction, m: Match, seat: str,
                        label_public: str, label_private: str) -> None:
         """Confirm a choice on the panel that was clicked (an edit: it carries no new
@@ -432,6 +459,7 @@ class Panels:
             await self.retire_dm(m, seat, self.in_thread_note(m, seat))
             await self._set_ephemeral(m, seat, EphemeralPanel(interaction, sent.id, nxt, time.monotonic()))
 
+    @one_at_a_time
     async def show_turn(self, interaction: discord.Interaction, m: Match, seat: str) -> None:
         """The **Your turn** button: the seat's decision as a new ephemeral panel (its DM
         panel of the same decision is retired, so one panel stays live)."""
@@ -444,6 +472,7 @@ class Panels:
         await self._set_ephemeral(m, seat, EphemeralPanel(interaction, sent.id if sent else None, content,
                                                           time.monotonic()))
 
+    @one_at_a_time
     async def taken_back(self, interaction: discord.Interaction, m: Match, seat: str) -> None:
         """After **Back**: the decision taken back is offered again in the clicked panel."""
         locale = self.c.locale(m, interaction)

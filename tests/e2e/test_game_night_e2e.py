@@ -371,6 +371,36 @@ async def test_a_player_who_holds_an_ephemeral_panel_is_not_asked_again_after_a_
         await stop_bot_inprocess(bot, task, store)
 
 
+async def test_a_player_with_closed_dms_keeps_the_panel_a_publication_could_not_replace(sb, tmp_path):
+    """Glen More, Anna's DMs closed: she plays from an ephemeral panel. A publication that
+    started before her panel was sent (two clicks at once) offers the same decision again: the
+    DM fails, and her ephemeral panel, the only one she has, stays clickable."""
+    bot, task, store = await start_bot_inprocess(tmp_path / "closed.db", games=("glen_more",))
+    try:
+        settle = bot.controller.idle
+        lobby, thread = await open_table(sb, settle, humans=("anna", "bruno"), ai=0, command="glenmore new")
+        match = next(iter(bot.service.matches.values()))
+        seat = match.to_act()[0]
+        user = next(n for n in ("anna", "bruno") if match.seat(seat).user_id == sb.user(n).id)
+        sb.close_dms(user)
+        bot.controller.dm_closed.add(sb.user(user).id)
+        turn = await sb.click(user, board(sb, thread), table_button(board(sb, thread), "turn"))
+        await settle()
+        assert turn.ephemeral and panel_of(turn.message)
+        panels = bot.controller.panels
+        panels.offered.pop((match.id, seat))        # the publication's view: not yet offered,
+        await bot.service.store.release_offers(match.id, seat)     # nor claimed
+        await panels.deliver(match, {})
+        await settle()
+        shown = sb.world.messages[turn.message.id]
+        assert panel_of(shown), "the only panel of a player with closed DMs was retired"
+        kind, cid, values = panel_of(shown)
+        r = await (sb.select(user, shown, cid, [values[0]]) if kind == "select" else sb.click(user, shown, cid[values[0]]))
+        assert r.type == 7
+    finally:
+        await stop_bot_inprocess(bot, task, store)
+
+
 async def test_an_end_a_crash_kept_unpublished_is_published_at_the_restart(sb, tmp_path):
     """The host closes the table and the process dies before it retired anything (here: the
     close is stored by a service with no listeners while the bot is down). At its start the
