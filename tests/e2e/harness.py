@@ -88,6 +88,14 @@ def panel_of(msg) -> tuple[str, str | dict, list] | None:
     return ("button", buttons, list(buttons)) if buttons else None
 
 
+async def choose_first(sb, user: str, msg):
+    """``user`` takes the first choice a panel offers (its select's or its first button)."""
+    kind, cid, values = panel_of(msg)
+    if kind == "select":
+        return await sb.select(user, msg, cid, [values[0]])
+    return await sb.click(user, msg, cid[values[0]])
+
+
 def decisions_offered(msg) -> set[tuple[int, str, int]]:
     """(match, seat, seat's move number) of every choice a message ever offered (its earlier
     versions included: a panel that was answered has lost its buttons)."""

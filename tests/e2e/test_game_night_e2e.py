@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from engines import players
-from tests.e2e.harness import (BotProcess, Player, board, decisions_offered, is_results, level_select, open_table,
-                               panel_of, start_bot_inprocess, stop_bot_inprocess, table_button)
+from tests.e2e.harness import (BotProcess, Player, board, choose_first, decisions_offered, is_results, level_select,
+                               open_table, panel_of, start_bot_inprocess, stop_bot_inprocess, table_button)
 
 pytestmark = pytest.mark.e2e
 
@@ -338,15 +338,12 @@ async def test_a_player_who_holds_an_ephemeral_panel_is_not_asked_again_after_a_
         lobby, thread = await open_table(sb, settle, humans=("anna", "bruno"), ai=0, command="glenmore new")
         match = next(iter(bot.service.matches.values()))
         seat = match.to_act()[0]
-        user = {match.seat(s).user_id: n for n in ("anna", "bruno") for s in "AB"
-                if match.seat(s).user_id == sb.user(n).id}[match.seat(seat).user_id]
+        user = next(n for n in ("anna", "bruno") if match.seat(seat).user_id == sb.user(n).id)
         panel = None
         for _ in range(30):
             turn = await sb.click(user, board(sb, thread), table_button(board(sb, thread), "turn"))
             panel = turn.message
-            kind, cid, values = panel_of(panel)
-            r = await (sb.select(user, panel, cid, [values[0]]) if kind == "select"
-                       else sb.click(user, panel, cid[values[0]]))
+            r = await choose_first(sb, user, panel)
             await settle()
             nxt = [m for m in sb.ephemerals(user) if m.id > panel.id and panel_of(m)]
             if r.type == 7 and nxt and seat in match.to_act():
@@ -364,8 +361,7 @@ async def test_a_player_who_holds_an_ephemeral_panel_is_not_asked_again_after_a_
         new_dms = [m for m in sb.dms(user) if m.id > mark and live_choices(m)]
         mentions = [m for m in sb.messages(thread) if m.id > mark and f"<@{uid}>" in m.content]
         assert not new_dms and not mentions, (new_dms, mentions)
-        kind, cid, values = panel_of(panel)
-        r = await (sb.select(user, panel, cid, [values[0]]) if kind == "select" else sb.click(user, panel, cid[values[0]]))
+        r = await choose_first(sb, user, panel)
         assert r.type == 7
     finally:
         await stop_bot_inprocess(bot, task, store)
@@ -394,8 +390,7 @@ async def test_a_player_with_closed_dms_keeps_the_panel_a_publication_could_not_
         await settle()
         shown = sb.world.messages[turn.message.id]
         assert panel_of(shown), "the only panel of a player with closed DMs was retired"
-        kind, cid, values = panel_of(shown)
-        r = await (sb.select(user, shown, cid, [values[0]]) if kind == "select" else sb.click(user, shown, cid[values[0]]))
+        r = await choose_first(sb, user, shown)
         assert r.type == 7
     finally:
         await stop_bot_inprocess(bot, task, store)
