@@ -13,6 +13,7 @@ See sandbox/README.md.
 from __future__ import annotations
 
 from .driver import DriverMixin, InteractionResult, SandboxTimeout
+from .faults import INTERACTION_ROUTES, KINDS as FAULT_KINDS, STARTUP_ROUTES, Fault, FaultPlan
 from .patch import (
     DEFAULT_PORT, RECOMMENDED_GUILD_READY_TIMEOUT, TEST_CLIENT_KWARGS, patch_discord, patch_from_env,
     sandbox_url_from_env,
@@ -51,4 +52,5 @@ __all__ = [
     "SbAttachment", "World", "SandboxError", "SandboxTimeout", "InteractionFailed", "ApiError",
     "patch_discord", "patch_from_env", "sandbox_url_from_env", "RECOMMENDED_GUILD_READY_TIMEOUT",
     "TEST_CLIENT_KWARGS", "DEFAULT_PORT", "RateLimiter", "RateLimitHit", "RouteLimit",
+    "FaultPlan", "Fault", "FAULT_KINDS", "STARTUP_ROUTES", "INTERACTION_ROUTES",
 ]

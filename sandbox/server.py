@@ -19,6 +19,7 @@ from urllib.parse import quote
 from aiohttp import WSMsgType, web
 
 from . import gateway as gw
+from .faults import FaultInjector, FaultPlan
 from .persist import WorldFile
 from .ratelimit import RateLimiter, RateLimitHit
 from .validate import ApiError, validate_commands, validate_message
@@ -126,7 +127,8 @@ class SandboxServer:
                  heartbeat_ack_delay: float = 0.1, attachment_size_limit: int = 10 * MiB,
                  compression: bool = True, validate: bool = True,
                  world_file: str | os.PathLike | None = None,
-                 rate_limits: "bool | RateLimiter" = False, recommended_shards: int = 1) -> None:
+                 rate_limits: "bool | RateLimiter" = False, recommended_shards: int = 1,
+                 faults: FaultPlan | None = None) -> None:
         self.host = host
         # what GET /gateway/bot recommends ("shards"); AutoShardedClient starts that many
         if int(recommended_shards) < 1:
@@ -156,6 +158,8 @@ class SandboxServer:
             self.rate_limiter: RateLimiter | None = rate_limits
         else:
             self.rate_limiter = RateLimiter() if rate_limits else None
+        # transient failures (500/502/503/504, timeouts, dropped connections): sandbox.faults
+        self.faults = FaultInjector(faults)
 
         self.sessions: dict[str, gw.Session] = {}
         self.connections: list[gw.Connection] = []
@@ -223,6 +227,7 @@ class SandboxServer:
             self.world_file.changed()
 
     async def stop(self) -> None:
+        self.faults.release()          # held timeouts end now (else cleanup waits for them)
         for conn in list(self.connections):
             conn.closed_by_server = True
             try:
@@ -314,6 +319,19 @@ class SandboxServer:
         """429s sent, by "METHOD /route" (global ones marked " (global)")."""
         return dict(self.rate_limiter.counts()) if self.rate_limiter is not None else {}
 
+    def set_faults(self, plan: FaultPlan | None) -> None:
+        """Start a fault plan now (a new random sequence from its seed), or stop faults (None).
+        See ``sandbox.faults``."""
+        self.faults.set_plan(plan)
+
+    def fault_stats(self) -> dict:
+        """JSON-able fault counters over the stand-in's life: ``total``, ``by_kind`` (every kind,
+        0 included), ``by_route`` and ``by_route_kind`` ("POST /channels/{cid}/messages"),
+        ``processed``, ``considered`` (eligible requests that drew), ``last_at`` (time.time()),
+        ``last`` (the last fault), ``active``, ``remaining`` and ``plan``. Each fault:
+        ``sb.faults.records``."""
+        return self.faults.stats()
+
     @web.middleware
     async def _middleware(self, request: web.Request, handler):
         if not request.path.startswith("/api"):       # the gateway socket, attachments, UI
@@ -323,7 +341,7 @@ class SandboxServer:
         try:
             limiter = self.rate_limiter
             if limiter is None:
-                return await self._handle(request, handler)
+                return await self._api(request, handler)
             route = request.match_info.route.resource
             template = route.canonical if route is not None else request.path
             verdict = limiter.admit(request.method, template, request.match_info)
@@ -333,7 +351,7 @@ class SandboxServer:
                 log.info("sandbox: %s %s -> 429 (%s, retry after %.3f s)", request.method, request.path,
                          verdict.scope, verdict.retry_after)
             else:
-                resp = await self._handle(request, handler)
+                resp = await self._api(request, handler)
             resp.headers.update(verdict.headers)
             limiter.answered(resp.status)
             return resp
@@ -343,7 +361,20 @@ class SandboxServer:
             if request.method != "GET":
                 self.changed()
 
-    async def _handle(self, request: web.Request, handler):
+    async def _api(self, request: web.Request, handler):
+        """A REST request: a planned fault (``sandbox.faults``), else the handler."""
+        if self.faults.active:
+            resource = request.match_info.route.resource
+            template = resource.canonical if resource is not None else request.path
+            fault = self.faults.decide(request.method, request.path, template)
+            if fault is not None:
+                resp = await self.faults.inject(fault, request,
+                                                lambda: self._handle(request, handler, record=False))
+                self.requests.append((request.method, request.path, fault.status))
+                return resp
+        return await self._handle(request, handler)
+
+    async def _handle(self, request: web.Request, handler, record: bool = True):
         try:
             resp = await handler(request)
         except ApiError as e:
@@ -364,7 +395,7 @@ class SandboxServer:
             self.errors.append(msg)
             log.error("SANDBOX HANDLER ERROR (answered 400) %s\n%s", msg, tb)
             resp = json_response({"message": f"sandbox error: {type(e).__name__}: {e}", "code": 0}, 400)
-        if request.path.startswith("/api"):
+        if record and request.path.startswith("/api"):
             self.requests.append((request.method, request.path, resp.status))
         return resp
 
