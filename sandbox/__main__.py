@@ -3,24 +3,34 @@ in memory; plain ``python bot.py`` without a token runs one inside the bot and k
 
     SANDBOX_PORT=8765 python -m sandbox          # then open http://127.0.0.1:8765/
     python -m sandbox --rate-limits              # with Discord's REST rate limits (429s)
+    python -m sandbox --faults 0.05 --fault-seed 3 --fault-kinds 503,timeout,drop
+                                                 # 5 % of REST requests fail (sandbox/faults.py;
+                                                 # SANDBOX_FAULTS=0.05 SANDBOX_FAULT_SEED=3 ... alike)
     SANDBOX_URL=http://127.0.0.1:8765 python bot.py   # bot.py connects to it
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import logging
 import os
 
 from . import DEFAULT_PORT, Sandbox
+from . import faults
 
 
 async def _serve(args) -> None:
-    sb = Sandbox(port=args.port, host=args.host, token=args.token or None, rate_limits=args.rate_limits)
+    plan = faults.plan_from_args(args)
+    sb = Sandbox(port=args.port, host=args.host, token=args.token or None, rate_limits=args.rate_limits,
+                 faults=plan)
     await sb.start()
     print(f"sandbox: Discord stand-in at {sb.base_url}", flush=True)
     if args.rate_limits:
         print("sandbox: Discord's rate limits are on (429s are logged; see sandbox/ratelimit.py)", flush=True)
+    if plan is not None:
+        print(f"sandbox: faults on: {json.dumps(sb.fault_stats()['plan'])} (each is logged; see sandbox/faults.py)",
+              flush=True)
     print(f"sandbox: REST {sb.api_base}  gateway {sb.gateway_url}", flush=True)
     print(f"sandbox: play at {sb.base_url}/  (users: {', '.join(u.username for u in sb.users)})", flush=True)
     print(f"sandbox: start the bot with SANDBOX_URL={sb.base_url}", flush=True)
@@ -28,6 +38,8 @@ async def _serve(args) -> None:
         await asyncio.Event().wait()
     finally:
         await sb.stop()
+        if plan is not None:
+            print(f"sandbox: fault counters: {json.dumps(sb.fault_stats())}", flush=True)
 
 
 def main() -> None:
@@ -40,6 +52,7 @@ def main() -> None:
     p.add_argument("--rate-limits", action="store_true",
                    help="enforce Discord's REST rate limits (per-route buckets, the global 50/s; "
                         "see sandbox/ratelimit.py)")
+    faults.add_arguments(p)
     p.add_argument("-v", "--verbose", action="store_true")
     args = p.parse_args()
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
