@@ -24,6 +24,7 @@ import engines
 from cogs import ui
 from cogs.controller import Controller
 from cogs.pacing import GlobalPacer, global_rate, pace, share_rate
+from cogs.transient import retrying, retrying_webhooks
 from core.service import MatchService
 from core.workers import AI_NICENESS, init_worker
 from engines import players
@@ -149,6 +150,9 @@ class GameBot(commands.AutoShardedBot):
         self.pacer = GlobalPacer(process_rate(global_rate(), shard_count, shard_ids))
         self.shares_rate = shard_ids is not None        # other processes run the other shards
         pace(self.http, self.pacer)
+        # Discord's passing failures are tried again (each try waits for the pacer)
+        retrying(self.http)
+        retrying_webhooks()
         self.store = store
         # searching AI seats think in worker processes of their own, so that neither the
         # event loop nor the board renders wait for a hard AI (0 render processes: a thread)
@@ -203,6 +207,7 @@ class GameBot(commands.AutoShardedBot):
     async def close(self) -> None:
         if getattr(self, "_sharing", None) is not None:
             self._sharing.cancel()
+        self.controller.stop_repairs()
         await self.controller.idle()
         await self.service.close()
         self.controller.renderer.close()

@@ -23,6 +23,7 @@ from core.service import Change, Match, MatchService, Seat, ServiceError
 from engines.base import Event, Option, T, Text
 from cogs import ui
 from cogs.panels import NO_MENTIONS, Panels, clip, mentioning
+from cogs.transient import is_transient
 from cogs.ui import jump_url
 from render.common import seat_rgb
 from render.pool import Renderer
@@ -42,6 +43,10 @@ GAME_COLOUR_NAMES = {"yellow": T("yellow"), "red": T("red"), "blue": T("blue"), 
                      "orange": T("orange")}
 STORY_LINES = 40
 ANSWER_WAIT_S = 10.0    # a publication waits at most this long for the click it follows
+#: after a publication that failed (Discord down longer than the retries of cogs.transient),
+#: the table is brought up to date again after these pauses, until it works
+REPAIR_PAUSES_S = (1.0, 2.0, 5.0, 10.0, 20.0, 30.0, 60.0, 60.0, 60.0, 60.0, 120.0, 300.0)
+ENDED = ("finished", "aborted")
 # parts of a seat's own view that belong to a decision, not to the hand it holds
 NOT_HAND = {"you", "prompt", "move_options", "pending", "to_act"}
 
@@ -113,6 +118,7 @@ class Controller:
         self._restoring: dict[int, asyncio.Event] = {}   # a match whose panels are being restored
         self._board_after: dict[int, discord.Embed] = {}  # the board embed once superseded
         self._hands: dict[tuple[int, str], str] = {}      # digest of the hand last shown
+        self._repairing: dict[int, asyncio.Task] = {}     # tables being brought up to date
         service.add_listener(self.on_change)
         if hasattr(bot, "add_listener"):
             bot.add_listener(ui.refuse_stray, "on_interaction")
@@ -149,13 +155,85 @@ class Controller:
                     waiter.cancel()
             try:
                 await self._publish(match, change)
-            except Exception:
-                log.exception("publishing %s of match %s failed", change.kind, match.id)
+            except Exception as e:
+                if is_transient(e):
+                    log.warning("publishing %s of match %s failed (%r); repairing it", change.kind, match.id, e)
+                else:
+                    log.exception("publishing %s of match %s failed", change.kind, match.id)
+                self.repair_soon(match)
             finally:
                 if change.kind in REDRAW_KINDS:
                     self._redraws[match.id] -= 1
                 if change.kind == "restored" and match.id in self._restoring:
                     self._restoring.pop(match.id).set()
+
+    # --- repair ----------------------------------------------------------------------------
+    def repair_soon(self, match: Match) -> None:
+        """Something of this table could not be published: it is brought up to date from its
+        state (``reconcile``) after a pause, and again after longer ones until that works."""
+        if match.id in self._repairing:
+            return
+        task = asyncio.create_task(self._repair(match.id))
+        self._repairing[match.id] = task
+        task.add_done_callback(lambda _: self._repairing.pop(match.id, None))
+
+    async def repaired(self) -> None:
+        """Wait until every table being repaired is up to date (or given up on); tests."""
+        while True:
+            await self.idle()             # (a publication still running may start a repair)
+            if not self._repairing:
+                return
+            await asyncio.gather(*list(self._repairing.values()), return_exceptions=True)
+
+    def stop_repairs(self) -> None:
+        """At shutdown: the next process repairs what is left (its restore does)."""
+        for task in self._repairing.values():
+            task.cancel()
+
+    async def _repair(self, mid: int) -> None:
+        for attempt, pause in enumerate(REPAIR_PAUSES_S, 1):
+            await asyncio.sleep(pause)
+            m = self.service.matches.get(mid)
+            if m is None:
+                return                    # no longer this process's (or gone)
+            async with self._locks.setdefault(mid, asyncio.Lock()):
+                try:
+                    await self.reconcile(m)
+                except Exception as e:
+                    if not is_transient(e):
+                        log.exception("repairing match %s failed", mid)
+                    else:
+                        log.warning("repairing match %s failed (%r), try %d", mid, e, attempt)
+                    continue
+            log.info("match %s is up to date again (repair %d)", mid, attempt)
+            return
+        log.error("match %s could not be brought up to date after %d tries", mid, len(REPAIR_PAUSES_S))
+
+    async def reconcile(self, m: Match) -> None:
+        """Whatever a failed publication left out, from the table's state: its lobby, thread,
+        board (with the lines it should have carried), every decision panel not delivered,
+        the mentions, the hands; or the whole end of a table that ended."""
+        if m.status == "lobby":
+            await self.edit_lobby(m)
+            return
+        if m.status in ENDED:
+            await self._publish(m, Change("ended" if m.status == "finished" else "aborted"))
+            return
+        if m.status != "running" or m.state is None:
+            return
+        await self.open_thread(m)
+        await self.edit_lobby(m)
+        if m.board_nonce is not None or not m.board_message_id:
+            story = self._story.pop(m.id, [])
+            try:
+                await self.post_board(m, story_text(story, []) if story else None, nonce=m.board_nonce)
+            except Exception:
+                self._story[m.id] = story + self._story.get(m.id, [])
+                raise
+        else:
+            await self.edit_board(m)
+        await self.panels.mention(m, await self.panels.deliver(m, {}))
+        await self.refresh_hands(m)
 
     async def restored(self, match_id: int) -> None:
         """Wait (a little) until the panels a loaded match's players hold are known again
@@ -425,7 +503,8 @@ class Controller:
     # --- DMs ----------------------------------------------------------------------------
     async def dm(self, m: Match, user_id: int, **kwargs: Any) -> discord.Message | None:
         """Send a DM; None if it could not be delivered (closed DMs are remembered and the
-        player is told once in the table's channel to use the buttons there)."""
+        player is told once in the table's channel to use the buttons there). A failure of
+        Discord's own (5xx, timeout, connection) is raised: what was not sent is sent again."""
         if user_id in self.dm_closed:
             return None
         kwargs.setdefault("allowed_mentions", NO_MENTIONS)
@@ -444,6 +523,8 @@ class Controller:
                     await self.channel(m.home_channel).send(
                         self.t(m)("<@{uid}>, I cannot send you direct messages. Use the **Your turn** and **My view** buttons here instead.", uid=user_id),
                         allowed_mentions=NO_MENTIONS)   # their turn's mention will ping them
+            elif isinstance(e, discord.DiscordServerError):
+                raise                   # Discord failed (after retries): the repair sends it
             else:
                 log.warning("DM to %s failed: %s", user_id, e)
             return None
@@ -492,6 +573,7 @@ class Controller:
         (the game is over, or it was closed), which the hand then says instead of what to do."""
         if m.state is None:
             return
+        failed: BaseException | None = None
         for s in m.seats:
             if s.is_ai or s.user_id is None or s.user_id in self.dm_closed:
                 continue
@@ -500,27 +582,36 @@ class Controller:
             if self._hands.get(key) == digest:
                 continue
             self._hands[key] = digest
-            locale = self.locale(m, s)
-            content = self._hand_header(m, s.seat, locale)
-            if closing is not None:
-                content += "\n*" + tr(closing, locale) + "*"
-            f = await self.private_file(m, s.seat, locale, prompt=closing)
-            where = (await self.service.store.seat_messages(m.id, "hand")).get(s.seat)
-            if where is not None and f is not None:
-                try:
-                    await self.channel(where[0]).get_partial_message(where[1]).edit(
-                        content=content, attachments=[f], allowed_mentions=NO_MENTIONS)
-                    continue
-                except discord.HTTPException:
-                    f = await self.private_file(m, s.seat, locale, prompt=closing)   # the file was consumed
-            if closing is not None:
-                continue        # no new hand message once the table ended
-            kwargs: dict[str, Any] = {"content": content, "silent": True}   # news, not a decision
-            if f is not None:
-                kwargs["file"] = f
-            msg = await self.dm(m, s.user_id, **kwargs)
-            if msg is not None:
-                await self.service.store.set_seat_message(m.id, s.seat, "hand", msg.channel.id, msg.id)
+            try:
+                await self._show_hand(m, s, closing)
+            except discord.HTTPException as e:     # (after cogs.transient's tries)
+                self._hands.pop(key, None)          # shown again by the repair
+                failed = e
+        if failed is not None:
+            raise failed
+
+    async def _show_hand(self, m: Match, s: Seat, closing: Text | None) -> None:
+        locale = self.locale(m, s)
+        content = self._hand_header(m, s.seat, locale)
+        if closing is not None:
+            content += "\n*" + tr(closing, locale) + "*"
+        f = await self.private_file(m, s.seat, locale, prompt=closing)
+        where = (await self.service.store.seat_messages(m.id, "hand")).get(s.seat)
+        if where is not None and f is not None:
+            try:
+                await self.channel(where[0]).get_partial_message(where[1]).edit(
+                    content=content, attachments=[f], allowed_mentions=NO_MENTIONS)
+                return
+            except (discord.NotFound, discord.Forbidden):   # deleted: a new one below
+                f = await self.private_file(m, s.seat, locale, prompt=closing)   # the file was consumed
+        if closing is not None:
+            return          # no new hand message once the table ended
+        kwargs: dict[str, Any] = {"content": content, "silent": True}   # news, not a decision
+        if f is not None:
+            kwargs["file"] = f
+        msg = await self.dm(m, s.user_id, **kwargs)
+        if msg is not None:
+            await self.service.store.set_seat_message(m.id, s.seat, "hand", msg.channel.id, msg.id)
 
     # --- publishing -----------------------------------------------------------------------
     async def _publish(self, m: Match, change: Change) -> None:
@@ -588,7 +679,12 @@ class Controller:
                 # the thread keeps a readable history: the key moment, then what happened
                 # since the last one, with the board of now
                 story = self._story.pop(m.id, [])
-                await self.post_board(m, story_text(story, key))
+                try:
+                    await self.post_board(m, story_text(story, key))
+                except Exception:
+                    # the repair posts the board with what it should have said
+                    self._story[m.id] = story + [f"**{k}**" for k in key] + self._story.get(m.id, [])
+                    raise
             else:
                 await self.edit_board(m)
             if finished:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs import ui
+from cogs.transient import is_transient
 from core.i18n import tr
 from core.service import Match, Step
 from engines.base import T, Text
@@ -177,7 +178,6 @@ class Panels:
         when = self.c.service.claim_times()
         mention: list[str] = []
         for seat in sorted(asked):
-            s = m.seat(seat)
             key = (m.id, seat)
             stamp = self.stamp(m, seat)
             if not stamp[1] or self.offered.get(key) == stamp:
@@ -186,42 +186,69 @@ class Panels:
             ping = self.should_ping(m, seat, newly)
             if ping:
                 self.pinged[key] = stamp
-            if m.engine.public_decision(m.state, seat):
-                if not claim or await store.claim_offer(m.id, seat, stamp_text(stamp), "table_offer", **when):
-                    await self._post_public(m, seat, stamp, ping)
-                    await store.offer_settled(m.id, seat, stamp_text(stamp), "table_offer")
-                else:
-                    self.read_elsewhere.add(key)
-                if not self.private_extras(m, seat):
-                    await self.retire_dm(m, seat, self.in_thread_note(m, seat))
-                    await self.retire_ephemeral(m, seat)
-                    continue
-            elif ping:
-                mention.append(seat)
-            if claim and not await store.claim_offer(m.id, seat, stamp_text(stamp), **when):
-                continue                         # another process sends this one
-            lines = notes.pop(seat, [])
-            content, view = self.build(m, seat, self.c.locale(m, s))
-            built = self.stamp(m, seat)          # the decision the panel offers
-            if lines:
-                content = clip("\n".join(lines) + "\n" + content)
-            msg = await self.c.dm(m, s.user_id, content=content, view=view,
-                                  nonce=panel_nonce(m, seat, built, "dm"))
-            if msg is None or not self._is_dm(key, msg.id):     # (a send that was one already)
-                await self.retire_dm(m, seat)
-            if msg is not None or not self._is_ephemeral_of(key, built):
-                # (DMs closed: an ephemeral panel of this decision, sent meanwhile by the
-                # answer to the player's click, is the one they play from)
-                await self.retire_ephemeral(m, seat)
-            if msg is not None:
-                await self._set_dm(m, seat, DmPanel(msg.channel.id, msg.id, content), built)
-            await store.offer_settled(m.id, seat, stamp_text(stamp))    # sent, or DMs closed
+            try:
+                if await self._offer(m, seat, stamp, ping, notes, claim=claim, when=when):
+                    mention.append(seat)
+            except Exception as e:
+                if not is_transient(e):
+                    raise
+                # Discord failed (after cogs.transient's tries): not offered, not claimed; the
+                # repair offers it (the mention, if any, still goes out: the player can use
+                # Your turn meanwhile)
+                log.warning("the panel of seat %s of match %s could not be sent (%r)", seat, m.id, e)
+                self.offered.pop(key, None)
+                await store.release_offers(m.id, seat)
+                self.c.repair_soon(m)
+                if ping:
+                    mention.append(seat)
         for seat, lines in notes.items():
             s = m.seat(seat)
             if s is not None and not s.is_ai:
-                await self.c.dm(m, s.user_id, content=clip(
-                    f"**{tr(m.engine.title, self.c.locale(m, s))} #{m.id}** — " + "\n".join(lines)))
+                try:
+                    await self.c.dm(m, s.user_id, content=clip(
+                        f"**{tr(m.engine.title, self.c.locale(m, s))} #{m.id}** — " + "\n".join(lines)))
+                except Exception as e:
+                    if not is_transient(e):
+                        raise
+                    log.warning("news for seat %s of match %s could not be sent (%r)", seat, m.id, e)
         return mention
+
+    async def _offer(self, m: Match, seat: str, stamp: tuple[int, str], ping: bool,
+                     notes: dict[str, list[str]], *, claim: bool, when: dict) -> bool:
+        """Offer the seat its decision (``deliver``); returns whether it is to be mentioned."""
+        s = m.seat(seat)
+        key = (m.id, seat)
+        store = self.c.service.store
+        public = m.engine.public_decision(m.state, seat)
+        if public:
+            if not claim or await store.claim_offer(m.id, seat, stamp_text(stamp), "table_offer", **when):
+                await self._post_public(m, seat, stamp, ping)
+                await store.offer_settled(m.id, seat, stamp_text(stamp), "table_offer")
+            else:
+                self.read_elsewhere.add(key)
+            if not self.private_extras(m, seat):
+                await self.retire_dm(m, seat, self.in_thread_note(m, seat))
+                await self.retire_ephemeral(m, seat)
+                return False
+        if claim and not await store.claim_offer(m.id, seat, stamp_text(stamp), **when):
+            return ping and not public           # another process sends this one
+        lines = notes.pop(seat, [])
+        content, view = self.build(m, seat, self.c.locale(m, s))
+        built = self.stamp(m, seat)          # the decision the panel offers
+        if lines:
+            content = clip("\n".join(lines) + "\n" + content)
+        msg = await self.c.dm(m, s.user_id, content=content, view=view,
+                              nonce=panel_nonce(m, seat, built, "dm"))
+        if msg is None or not self._is_dm(key, msg.id):     # (a send that was one already)
+            await self.retire_dm(m, seat)
+        if msg is not None or not self._is_ephemeral_of(key, built):
+            # (DMs closed: an ephemeral panel of this decision, sent meanwhile by the
+            # answer to the player's click, is the one they play from)
+            await self.retire_ephemeral(m, seat)
+        if msg is not None:
+            await self._set_dm(m, seat, DmPanel(msg.channel.id, msg.id, content), built)
+        await store.offer_settled(m.id, seat, stamp_text(stamp))    # sent, or DMs closed
+        return ping and not public
 
     async def mention(self, m: Match, seats: list[str]) -> None:
         """One line that mentions the players newly asked to act, telling each where their
