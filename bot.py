@@ -24,6 +24,7 @@ import engines
 from cogs import ui
 from cogs.controller import Controller
 from cogs.pacing import GlobalPacer, global_rate, pace, share_rate
+from cogs import transient
 from cogs.transient import retrying, retrying_webhooks
 from core.service import MatchService
 from core.workers import AI_NICENESS, init_worker
@@ -208,6 +209,11 @@ class GameBot(commands.AutoShardedBot):
         if getattr(self, "_sharing", None) is not None:
             self._sharing.cancel()
         self.controller.stop_repairs()
+        stats = transient.STATS
+        if stats.retries or stats.gave_up:
+            log.warning("Discord failed for a moment: tried again %d requests (%s); gave up on %d",
+                        stats.retries, ", ".join(f"{k}: {v}" for k, v in sorted(stats.by_cause.items())),
+                        stats.gave_up)
         await self.controller.idle()
         await self.service.close()
         self.controller.renderer.close()

@@ -2,7 +2,7 @@
 Discord's rate limits on, played by simulated humans who click as soon as a panel reaches them.
 
     python -m bench.load --matches 200 --players 4 [--processes 1] [--database URL|postgresql]
-                         [--decisions 10] [--seed 3]
+                         [--decisions 10] [--seed 3] [--faults 0.05 [--fault-seed S]]
                          [--tables-per-channel 4] [--think 0] [--no-rate-limits] [--loop-lag]
                          [--profile FILE]
 
@@ -43,6 +43,13 @@ The last line is JSON:
   refusals (a human only ever clicks a live panel, so every refusal is unexpected) + ERROR lines
   in the bot's log;
 - ``rate_limited``: 429s the stand-in sent (``rate_limited_by_route`` splits them).
+
+``--faults RATE`` makes that share of Discord's answers fail during the play (500, 502, 503,
+504, a timeout, a dropped connection, seeded by ``--fault-seed``; not the interactions'
+callbacks, see ``fault_plan``); the checks then wait ``--fault-grace`` seconds after the last
+fault. Then also: ``faults_injected`` (``faults_by_kind``), ``retries`` (requests the bot
+tried again, from its log), ``panels_never_delivered`` (decisions the store asks of a human
+seat that no live panel offers) and ``tables_stalled`` (tables with such a seat).
 """
 from __future__ import annotations
 
@@ -615,6 +622,7 @@ def check_store(db_path: Path, clicks: list[Click], *, crashes: bool = False) ->
     snapshot_mismatches = bad_status = 0
     problems: list[str] = []
     matched: set = set()
+    asked: dict[int, dict[str, int]] = {}   # running match -> human seat asked -> its decision
     try:
         for m in con.execute("SELECT * FROM matches WHERE status IN ('running','finished')"):
             mid = m["id"]
@@ -670,6 +678,8 @@ def check_store(db_path: Path, clicks: list[Click], *, crashes: bool = False) ->
                     bad_status += 1
                     problems.append(f"match {mid}: running in the store but "
                                     + ("its moves end the game" if over else "nobody is to act"))
+                elif m["status"] == "running":
+                    asked[mid] = {seat: counts[seat] for seat in engine.to_act(state) if not is_ai.get(seat)}
     finally:
         con.close()
     missing = [k for k in accepted if k not in matched]
@@ -679,7 +689,31 @@ def check_store(db_path: Path, clicks: list[Click], *, crashes: bool = False) ->
     return {"lost_moves": lost, "duplicated_moves": duplicated, "timed_out": timed_out,
             "replay_errors": replay_errors, "human_moves_stored": human_rows,
             "unconfirmed_moves": unconfirmed, "snapshot_mismatches": snapshot_mismatches,
-            "bad_status": bad_status, "problems": problems}
+            "bad_status": bad_status, "problems": problems, "asked": asked}
+
+
+def undelivered(asked: dict[int, dict[str, int]], messages) -> list[tuple[int, str, int]]:
+    """The decisions the store asks of human seats that no message offers with live buttons
+    (a DM panel, or a question read out at the table): those players have nothing to click."""
+    live = set()
+    for m in messages:
+        if m.deleted:
+            continue
+        for cid in live_choice_ids(m):
+            found = CHOICE.match(cid)
+            live.add((int(found.group(2)), found.group(3), int(found.group(4))))
+    return sorted((mid, seat, count) for mid, seats in asked.items() for seat, count in seats.items()
+                  if (mid, seat, count) not in live)
+
+
+def fault_plan(args):
+    """Every kind of passing failure, on every route but the interactions' callbacks: a failed
+    callback is Discord's "This interaction failed", which the player answers by clicking
+    again; these humans click each decision once."""
+    from sandbox import FaultPlan
+    return FaultPlan(rate=args.faults, seed=args.seed if args.fault_seed is None else args.fault_seed,
+                     kinds=("500", "502", "503", "504", "timeout", "drop"), hold=15.0,
+                     exclude=["POST /interactions/{iid}/{token}/callback"])
 
 
 # --- the run ---------------------------------------------------------------------------------
@@ -769,8 +803,15 @@ async def run(args) -> dict:
             wall0 = time.time()
             spy = start_py_spy(bot.pids[0], args.py_spy) if args.py_spy else None
             t0 = time.perf_counter()
+            if args.faults:
+                sb.set_faults(fault_plan(args))
             await load.play()
             t_clicks = time.perf_counter()
+            faults = sb.fault_stats()
+            if args.faults:
+                sb.set_faults(None)
+                # what failed is repaired by then (the issue's bar: 60 s after the last fault)
+                await asyncio.sleep(max(0.0, args.fault_grace - (time.time() - (faults["last_at"] or 0))))
             await load.settle(args.settle_timeout)
             t_end = time.perf_counter()
             wall1 = time.time()
@@ -796,6 +837,8 @@ async def run(args) -> dict:
         store = check_store(db_file, clicks) if db_file.exists() else {}
         lines = bot.log_lines()
         error_lines = [x for x in lines if " ERROR " in x or " CRITICAL " in x]
+        retried = [int(x.group(1)) for x in (re.search(r"tried again (\d+) requests", line) for line in lines) if x]
+        missing = undelivered(store.get("asked", {}), sb.world.messages.values())
         rl_lines = [x for x in lines if "rate limited" in x]
         failed_dms = [x for x in lines if re.search(r"WARNING cogs\.controller: DM to \d+ failed", x)]
         publications = [p for t in load.tables for p in t.publications if p >= t0]
@@ -832,6 +875,11 @@ async def run(args) -> dict:
             "duplicated_moves": store.get("duplicated_moves", 0),
             "timed_out": store.get("timed_out", 0),
             "replay_errors": store.get("replay_errors", 0),
+            "faults_injected": faults["total"],
+            "faults_by_kind": {k: v for k, v in faults["by_kind"].items() if v},
+            "retries": sum(retried),
+            "tables_stalled": len({mid for mid, _, _ in missing}),
+            "panels_never_delivered": len(missing),
             "rate_limited": len(rl_hits),
             "rate_limited_by_route": dict(Counter(h.key for h in rl_hits)),
             "invalid_requests": sb.rate_limiter.invalid_requests if sb.rate_limiter else 0,
@@ -862,7 +910,8 @@ async def run(args) -> dict:
         if args.verbose or errors:
             for label, items in (("setup", load.setup_failures), ("unanswered", load.unanswered),
                                  ("refusals", load.refusals), ("sandbox", sb.errors + sb.unknown_routes),
-                                 ("bot log", error_lines), ("failed DM", failed_dms)):
+                                 ("bot log", error_lines), ("failed DM", failed_dms),
+                                 ("never delivered", [f"match {mid} seat {seat} decision {n}" for mid, seat, n in missing])):
                 for x in items[:8]:
                     print(f"bench.load {label}: {x}", file=sys.stderr)
         if args.keep_log:
@@ -913,6 +962,12 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--setup-timeout", type=float, default=180.0,
                     help="seconds a table may take from /new to its first board")
     ap.add_argument("--stall-timeout", type=float, default=60.0)
+    ap.add_argument("--faults", type=float, default=0.0, metavar="RATE",
+                    help="this share of Discord's answers fail during the play (mixed 5xx, timeouts, "
+                         "dropped connections; sandbox.faults)")
+    ap.add_argument("--fault-seed", type=int, default=None, help="the faults' seed (default: --seed)")
+    ap.add_argument("--fault-grace", type=float, default=60.0,
+                    help="seconds after the last fault before the tables are checked")
     ap.add_argument("--settle-timeout", type=float, default=60.0)
     ap.add_argument("--loop-lag", action="store_true", help="sample the bot's event-loop lag (bench.botlag)")
     ap.add_argument("--profile", metavar="FILE", help="run the bot under cProfile, stats to FILE")

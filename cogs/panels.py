@@ -481,8 +481,18 @@ class Panels:
         if stamp[1] and not offered_by_dm and not m.engine.public_decision(m.state, seat):
             self.offered[key] = stamp
             nxt, view = self.build(m, seat, locale)
-            sent = await interaction.followup.send(nxt, view=view, ephemeral=True, wait=True,
-                                                   allowed_mentions=NO_MENTIONS)
+            try:
+                sent = await interaction.followup.send(nxt, view=view, ephemeral=True, wait=True,
+                                                       allowed_mentions=NO_MENTIONS)
+            except Exception as e:
+                if not is_transient(e):
+                    raise
+                # Discord failed: the repair offers the decision (by DM, or the player's
+                # Your turn does)
+                log.warning("the next panel of seat %s of match %s could not be sent (%r)", seat, m.id, e)
+                self.offered.pop(key, None)
+                self.c.repair_soon(m)
+                return
             await self.retire_dm(m, seat, self.in_thread_note(m, seat))
             await self._set_ephemeral(m, seat, EphemeralPanel(interaction, sent.id, nxt, time.monotonic()))
 
