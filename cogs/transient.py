@@ -155,13 +155,27 @@ def retrying(http: discord.http.HTTPClient, *, attempts: int = ATTEMPTS,
     http.request = retried
 
 
+class _TimedSession:
+    """The aiohttp session the webhook adapter is given, with ``TIMEOUT_S`` on each request."""
+
+    def __init__(self, session: aiohttp.ClientSession) -> None:
+        self._session = session
+
+    def request(self, *args: Any, **kwargs: Any):
+        kwargs.setdefault("timeout", aiohttp.ClientTimeout(total=TIMEOUT_S))
+        return self._session.request(*args, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._session, name)
+
+
 _webhooks_patched = False
 
 
 def retrying_webhooks(*, attempts: int = ATTEMPTS) -> None:
     """Interaction answers and follow-ups (discord.py's webhook adapter, which retries 5xx
-    itself, pausing 16 s in all) get a time limit (``TIMEOUT_S`` more than that), and a
-    timeout or a dropped connection is tried again where that is harmless. Once per process."""
+    itself) get the time limit on each try, and a timeout or a dropped connection is tried
+    again where that is harmless. Once per process."""
     global _webhooks_patched
     if _webhooks_patched:
         return
@@ -170,7 +184,9 @@ def retrying_webhooks(*, attempts: int = ATTEMPTS) -> None:
 
     async def retried(self, route, session, **kwargs):
         async def send():
-            return await asyncio.wait_for(request(self, route, session, **kwargs), 16 + TIMEOUT_S)
+            # each of the adapter's own tries has the time limit; the whole, a backstop
+            return await asyncio.wait_for(request(self, route, _TimedSession(session), **kwargs),
+                                          16 + 5 * TIMEOUT_S)
         return await _retry(send, route.method, route.path,
                             repeatable=_repeatable(route.method, route.path, False),
                             files=kwargs.get("files"), attempts=attempts, sleep=asyncio.sleep,

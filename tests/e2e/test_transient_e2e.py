@@ -104,3 +104,23 @@ async def test_a_dm_panel_that_fails_mid_game_is_sent_by_the_repair(sb, tmp_path
             assert len(live_panels(sb, user)) <= 1
     finally:
         await stop_bot_inprocess(bot, task, store)
+
+
+async def test_a_timed_out_answer_to_a_click_is_tried_again_within_the_time_limit(sb, tmp_path, monkeypatch):
+    """The edit that shows a click's choice (an interaction follow-up) hangs: the bot gives
+    that try up after its time limit and tries again, so the panel shows the choice long
+    before Discord would have let the first try go."""
+    monkeypatch.setattr(transient, "TIMEOUT_S", 1.0)
+    bot, task, store = await start_bot_inprocess(tmp_path / "edit.db")
+    try:
+        lobby, thread = await open_table(sb, bot.controller.idle, humans=("anna", "bruno"), ai=0)
+        panel = Player(sb, "anna").dm_panel()
+        kind, cid, values = panel_of(panel)
+        sb.set_faults(FaultPlan(count=1, routes=["PATCH /webhooks/{app}/{token}/messages/{mid}"],
+                                kinds=("timeout",), hold=8.0, processed=0.0))
+        r = await (sb.select("anna", panel, cid, [values[0]]) if kind == "select" else sb.click("anna", panel, cid[values[0]]))
+        assert sb.fault_stats()["total"] == 1
+        assert r.type == 7 and "✓" in sb.world.messages[panel.id].content
+        assert r.interaction.answered_at - r.interaction.dispatched_at < 5.0
+    finally:
+        await stop_bot_inprocess(bot, task, store)
