@@ -344,17 +344,7 @@ class MatchService:
         return await asyncio.shield(task)
 
     async def _load_new(self, match_id: int) -> Match:
-        try:
-            row = await self.store.get_match(match_id)
-            if row is None or row.status not in OPEN:
-                raise ServiceError(GONE, stale=True)
-            m = await self._load(row)
-        except ServiceError:
-            raise
-        except Exception as e:
-            if is_store_failure(e):
-                raise                 # the store failed, not the match: the next use tries again
-            raise await self._broken(match_id, e) from None
+        m = await self._read(match_id)
         self.matches[m.id] = m
         await self._reload_languages(m)
         # a table of another process's shards: that process is alive (or will restart and
@@ -382,6 +372,27 @@ class MatchService:
             return
         self._drive(m)
         await self._arm_timers(m)
+
+    async def _read(self, match_id: int, *, old: Match | None = None) -> Match:
+        """The open match as the store has it now, loaded; ``old``: this process's copy of
+        it, let go of when the match ended or cannot be loaded. Raises GONE when it ended,
+        ``BrokenMatch`` when its saved game cannot be loaded, and the store's own error when
+        the store failed (not the match: the next use tries again)."""
+        try:
+            row = await self.store.get_match(match_id)
+            if row is None or row.status not in OPEN:
+                raise ServiceError(GONE, stale=True)
+            return await self._load(row)
+        except ServiceError:
+            if old is not None:
+                self._forget(old)
+            raise
+        except Exception as e:
+            if is_store_failure(e):
+                raise
+            if old is not None:
+                self._forget(old)
+            raise await self._broken(match_id, e) from None
 
     async def _load(self, row: MatchRow) -> Match:
         m = _match_of(row)
@@ -437,19 +448,7 @@ class MatchService:
             raise BrokenMatch(m)
         if version == m.version:
             return
-        try:
-            row = await self.store.get_match(m.id)
-            if row is None or row.status not in OPEN:
-                self._forget(m)
-                raise ServiceError(GONE, stale=True)
-            fresh = await self._load(row)
-        except ServiceError:
-            raise
-        except Exception as e:
-            if is_store_failure(e):
-                raise
-            self._forget(m)          # what the store has now cannot be loaded
-            raise await self._broken(m.id, e) from None
+        fresh = await self._read(m.id, old=m)
         for f in fields(Match):
             if f.name != "lock":
                 setattr(m, f.name, getattr(fresh, f.name))
