@@ -40,6 +40,8 @@ def is_store_failure(exc: BaseException) -> bool:
     won)."""
     if isinstance(exc, ActionConflict):
         return False
+    if type(exc) is ValueError and str(exc) in ("Connection closed", "no active connection"):
+        return True                           # aiosqlite: the store was closed (shutting down)
     failures: tuple[type[BaseException], ...] = (sqlite3.Error, OSError)
     asyncpg = sys.modules.get("asyncpg")      # (only a PostgreSQL store imports it)
     if asyncpg is not None:

@@ -7,6 +7,7 @@ import logging
 import pytest
 
 from core.service import BrokenMatch, MatchService, ServiceError
+from db.store import Store
 
 ANNA, BEN, CARA, DORA = 101, 102, 103, 104
 DAMAGED = "saved game is damaged and cannot go on"
@@ -167,3 +168,15 @@ async def test_a_match_that_cannot_be_reloaded_while_loaded_becomes_broken(env, 
     assert len(damage_logged(caplog)) == 1
     await svc.abort(m.id, ANNA)
     assert (await store.get_match(m.id)).status == "aborted"
+
+
+async def test_a_closed_store_does_not_make_a_match_broken(env):
+    """(Shutting down: a click that comes as the store closes.)"""
+    store, svc, _, tmp_path = env
+    m, _ = await two_tables(svc)
+    closed = await Store.open(tmp_path / "t.db")
+    await closed.close()
+    svc2 = MatchService(closed)
+    with pytest.raises(ValueError):
+        await svc2.open(m.id)
+    assert not svc2.broken
