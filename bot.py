@@ -12,6 +12,7 @@ import multiprocessing
 import os
 import signal
 import socket
+import sqlite3
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -226,11 +227,61 @@ class StartError(Exception):
     """Something outside the bot stops it from starting (the message says what to do)."""
 
 
+async def open_database(database: str) -> Store:
+    """The store (SQLite, or PostgreSQL for a postgresql:// URL), opened and written once; a
+    database that cannot be opened or written is a StartError that says which, why and what
+    to do, in one paragraph."""
+    from db import open_store
+    try:
+        store = await open_store(database)
+    except Exception as e:
+        raise StartError(database_problem(database, e)) from None
+    try:
+        await store.check_writable()
+    except Exception as e:
+        await store.close()
+        raise StartError(database_problem(database, e)) from None
+    return store
+
+
+def database_problem(database: str, e: BaseException) -> str:
+    """Why the database cannot be used, and what to do about it."""
+    from db import is_postgres_url, sqlite_path
+    cause = str(e) or type(e).__name__
+    if is_postgres_url(database):
+        return (f"The bot cannot use its PostgreSQL database {_without_password(database)}: "
+                f"{cause}. Check that the server is running and can be reached from here, and "
+                f"that DATABASE_URL names the right host, port, user, password and database.")
+    try:
+        where = os.path.abspath(sqlite_path(database))
+    except ValueError:                         # an unknown URL: the cause says so
+        return f"The bot cannot use the database {database!r}: {cause}."
+    if isinstance(e, (FileExistsError, NotADirectoryError)):
+        what = ("Its folder cannot be made there, as a file is in the way: set DATABASE_PATH "
+                "(or DATABASE_URL) to a file in a folder that exists or can be created.")
+    elif isinstance(e, sqlite3.DatabaseError) and not isinstance(e, sqlite3.OperationalError):
+        what = ("That file is not a SQLite database (or it is damaged): set DATABASE_PATH (or "
+                "DATABASE_URL) to another file, or move this one away to start afresh.")
+    else:
+        what = ("The bot must be able to create and write that file and its journal files "
+                "beside it (-wal, -shm): make its folder and the file writable for the user "
+                "that runs the bot, or set DATABASE_PATH (or DATABASE_URL) to a file elsewhere.")
+    return f"The bot cannot use its database {where}: {cause}. {what}"
+
+
+def _without_password(url: str) -> str:
+    """A database URL fit for a message: its password left out."""
+    head, at, tail = url.rpartition("@")
+    if not at or "://" not in head:
+        return url
+    scheme, _, user = head.partition("://")
+    return f"{scheme}://{user.split(':', 1)[0]}:***@{tail}" if ":" in user else url
+
+
 async def run(config: Config, **client_kwargs) -> None:
     _stop_on_sigterm()
     config.check()
-    from db import open_store
-    store = await open_store(config.database)     # SQLite, or PostgreSQL for a postgresql:// URL
+    store = await open_database(config.database)
     token = config.token
     stand_in = None
     try:

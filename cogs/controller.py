@@ -13,13 +13,14 @@ import json
 import logging
 import secrets
 from collections import deque
-from typing import Any
+from contextlib import asynccontextmanager
+from typing import Any, Awaitable, Callable
 
 import discord
 
 import render
 from core.i18n import LANGUAGE_NAMES, available, player_language, tr, translator
-from core.service import Change, Match, MatchService, Seat, ServiceError
+from core.service import BrokenMatch, Change, Match, MatchService, Seat, ServiceError, is_store_failure
 from engines.base import Event, Option, T, Text
 from cogs import ui
 from cogs.panels import NO_MENTIONS, Panels, clip, mentioning
@@ -49,6 +50,9 @@ REPAIR_PAUSES_S = (1.0, 2.0, 5.0, 10.0, 20.0, 30.0, 60.0, 60.0, 60.0, 60.0, 120.
 ENDED = ("finished", "aborted")
 # parts of a seat's own view that belong to a decision, not to the hand it holds
 NOT_HAND = {"you", "prompt", "move_options", "pending", "to_act"}
+# what a command or click that failed answers (see Controller.safely)
+NOT_SAVED = T("That could not be saved; please try again.")
+FAILED = T("Something went wrong on our side; please try again.")
 
 __all__ = ["Controller", "clip", "jump_url", "mentioning", "story_text"]
 
@@ -314,6 +318,35 @@ class Controller:
         """One ephemeral line that says what to do instead (in ``locale``: the player's
         language at the table; else their Discord one)."""
         await self.reply(interaction, tr(text, locale or str(interaction.locale)))
+
+    def reply_locale(self, interaction: discord.Interaction) -> str:
+        """What a reply is written in: at a table (``interaction.extras["match"]``) the
+        player's language there, else their own choice or their Discord language."""
+        m = interaction.extras.get("match")
+        return self.locale(m, interaction) if m is not None else self.user_locale(interaction)
+
+    async def refuse_error(self, interaction: discord.Interaction, e: ServiceError) -> None:
+        await self.refuse(interaction, e.text, self.reply_locale(interaction))
+
+    @asynccontextmanager
+    async def safely(self, interaction: discord.Interaction, *,
+                     refused: Callable[[discord.Interaction, ServiceError], Awaitable[None]] | None = None):
+        """Around what every command and click does once acknowledged: whatever goes wrong
+        is answered, never left as "This interaction failed". A refusal (``ServiceError``)
+        is one ephemeral line in the player's language (``refused``: answered that way
+        instead); the store failing (a full or read-only disk, a database out of reach)
+        says that it could not be saved and to try again, anything else that something went
+        wrong (both logged). The service changes nothing in memory that it did not store."""
+        try:
+            yield
+        except ServiceError as e:
+            if isinstance(e, BrokenMatch):
+                interaction.extras.setdefault("match", e.match)
+            await (refused or self.refuse_error)(interaction, e)
+        except Exception as e:
+            log.exception("%s of %s failed", _what(interaction), interaction.user.id)
+            await (refused or self.refuse_error)(
+                interaction, ServiceError(NOT_SAVED if is_store_failure(e) else FAILED))
 
     async def refuse_click(self, interaction: discord.Interaction, e: ServiceError,
                            m: Match | None, seat: str | None) -> None:
@@ -799,8 +832,7 @@ class Controller:
         # message it is on (the lobby, the panel) or says nothing
         if not await self.acknowledge(interaction, thinking=op in ("turn", "view", "map")):
             return
-        m: Match | None = None
-        try:
+        async with self.safely(interaction):
             if op == "again":
                 await self.play_again(interaction, mid)
                 return
@@ -819,7 +851,7 @@ class Controller:
                 elif op == "resume":
                     await svc.resume(mid, user.id)
                 return
-            m = await svc.peek(mid)
+            m = interaction.extras["match"] = await svc.peek(mid)
             await self.restored(mid)
             if op == "back":
                 s = m.seat_of(user.id)
@@ -834,8 +866,6 @@ class Controller:
                 await self.show_private(interaction, m)
             elif op == "map":
                 await self.show_full_map(interaction, m)
-        except ServiceError as e:
-            await self.refuse(interaction, e.text, self.locale(m, interaction) if m is not None else None)
 
     async def on_language(self, interaction: discord.Interaction, mid: int, value: str) -> None:
         """The lobby's language menu: the language this player sees at every table."""
@@ -845,16 +875,17 @@ class Controller:
         if chosen is not None and chosen not in available():
             await self.refuse(interaction, T("There is no {lang} translation.", lang=value[:20]))
             return
-        await self.service.set_language(interaction.user.id, chosen)
-        try:
-            lang = (await self.service.peek(mid)).lang
-        except ServiceError:
-            lang = self.user_locale(interaction)
-        shown = chosen or lang
-        text = (T("Your panels, DMs and replies are now in {lang}, at every table.",
-                  lang=LANGUAGE_NAMES.get(shown, shown)) if chosen
-                else T("At each table you now see the table's own language."))
-        await self.reply(interaction, tr(text, shown))
+        async with self.safely(interaction):
+            await self.service.set_language(interaction.user.id, chosen)
+            try:
+                lang = (await self.service.peek(mid)).lang
+            except ServiceError:
+                lang = self.user_locale(interaction)
+            shown = chosen or lang
+            text = (T("Your panels, DMs and replies are now in {lang}, at every table.",
+                      lang=LANGUAGE_NAMES.get(shown, shown)) if chosen
+                    else T("At each table you now see the table's own language."))
+            await self.reply(interaction, tr(text, shown))
 
     def _answer(self, mid: int) -> "_Answering":
         return _Answering(self, mid)
@@ -897,21 +928,17 @@ class Controller:
             return
         try:
             await self.restored((await self.service.peek(mid)).id)
-        except ServiceError:
+        except Exception:
             pass                          # refused below, in the answer
-        async with self._answer(mid):
-            m: Match | None = None
-            try:
-                m = await self.service.current(mid)
-                offered = m.choices_for(seat, fp) or []
-                chosen = offered[idx] if 0 <= idx < len(offered) else None
-                mine = self.locale(m, interaction)
-                labels = ((self.t(m)(m.engine.label(m.state, seat, chosen)),
-                           self.t(m, mine)(m.engine.label(m.state, seat, chosen))) if chosen else ("", ""))
-                await self.service.choose(mid, interaction.user.id, seat, count, fp, idx)
-            except ServiceError as e:
-                await self.refuse_click(interaction, e, m, seat)
-                return
+        async with self._answer(mid), self.safely(interaction, refused=lambda i, e: self.refuse_click(
+                i, e, i.extras.get("match"), seat)):
+            m = interaction.extras["match"] = await self.service.current(mid)
+            offered = m.choices_for(seat, fp) or []
+            chosen = offered[idx] if 0 <= idx < len(offered) else None
+            mine = self.locale(m, interaction)
+            labels = ((self.t(m)(m.engine.label(m.state, seat, chosen)),
+                       self.t(m, mine)(m.engine.label(m.state, seat, chosen))) if chosen else ("", ""))
+            await self.service.choose(mid, interaction.user.id, seat, count, fp, idx)
             try:
                 await self.panels.answered(interaction, m, seat, *labels)
             except Exception:
@@ -944,6 +971,14 @@ class Controller:
                                                                     allowed_mentions=NO_MENTIONS)
         await self.service.set_messages(m, lobby_message_id=msg.id)
         return msg
+
+
+def _what(interaction: discord.Interaction) -> str:
+    """An interaction, for the log: its command or its component's custom_id."""
+    command = getattr(interaction, "command", None)
+    if command is not None:
+        return f"/{command.qualified_name}"
+    return str((interaction.data or {}).get("custom_id", "an interaction"))[:100]
 
 
 class _Answering:

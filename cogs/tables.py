@@ -10,7 +10,7 @@ from discord.ext import commands
 
 import engines
 from core.i18n import LANGUAGE_NAMES, LOCALES, available, language as language_of, tr
-from core.service import ServiceError, resolve_table_options
+from core.service import BrokenMatch, ServiceError, resolve_table_options
 from cogs.controller import Controller, clip, jump_url
 from engines.base import IllegalAction, T, Text
 
@@ -43,29 +43,31 @@ class Tables(commands.GroupCog, group_name="table", group_description="Tables of
     def service(self):
         return self.controller.service
 
-    async def _here(self, interaction: discord.Interaction, statuses=("lobby", "running")):
-        m = await self.service.find(interaction.channel_id, statuses=statuses)
+    async def _here(self, interaction: discord.Interaction, statuses=("lobby", "running"), *,
+                    broken_ok: bool = False):
+        """The table here (``BrokenMatch`` when its saved game is damaged, unless
+        ``broken_ok``: closing it)."""
+        try:
+            m = await self.service.find(interaction.channel_id, statuses=statuses)
+        except BrokenMatch as e:
+            if not broken_ok:
+                raise
+            m = e.match
         if m is None:
             raise ServiceError("There is no open table here. Start one with /libertalia new (or another game's new).")
         interaction.extras["match"] = m       # replies in the language of that table
         return m
 
     def _locale(self, interaction: discord.Interaction) -> str:
-        """What a reply is written in: the table's language (or the player's own choice) at
-        a table, else the player's own choice or their Discord language."""
-        m = interaction.extras.get("match")
-        if m is not None:
-            return self.controller.locale(m, interaction)
-        return self.controller.user_locale(interaction)
+        return self.controller.reply_locale(interaction)
 
     async def _run(self, interaction: discord.Interaction, coro_fn) -> None:
-        """Acknowledge at once (only the user sees the answer), then do the work and answer."""
+        """Acknowledge at once (only the user sees the answer), then do the work and answer
+        (a refusal or a failure too: ``Controller.safely``)."""
         if not await self.controller.acknowledge(interaction):
             return
-        try:
+        async with self.controller.safely(interaction):
             await coro_fn()
-        except ServiceError as e:
-            await self.controller.refuse(interaction, e.text, self._locale(interaction))
 
     async def _say(self, interaction: discord.Interaction, text, **params) -> None:
         await self.controller.reply(interaction, tr(text, self._locale(interaction), **params))
@@ -119,7 +121,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Tables of
     @app_commands.command(name="abort", description="Close the table (host or server managers)")
     async def abort(self, interaction: discord.Interaction) -> None:
         async def go():
-            m = await self._here(interaction)
+            m = await self._here(interaction, broken_ok=True)
             perms = getattr(interaction.user, "guild_permissions", None)
             await self.service.abort(m.id, interaction.user.id,
                                      is_admin=bool(perms and perms.manage_guild))
@@ -284,17 +286,20 @@ async def open_table(bot, interaction: discord.Interaction, game: str, options: 
         return
     if not await controller.acknowledge(interaction, ephemeral=False):
         return
-    try:
+
+    async def withdrawn(interaction: discord.Interaction, e: ServiceError) -> None:
+        try:
+            await interaction.delete_original_response()     # the refusal is for the user only
+        except discord.HTTPException:
+            pass
+        await controller.refuse(interaction, e.text, locale)
+    async with controller.safely(interaction, refused=withdrawn):
         m = await controller.service.open_table(
             game, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
             host_id=interaction.user.id, host_name=interaction.user.display_name,
             host_locale=str(interaction.locale), options=options, table=table,
             lang=table_language(interaction, lang))
-    except ServiceError as e:
-        await interaction.delete_original_response()     # the refusal is for the user only
-        await controller.refuse(interaction, e.text, locale)
-        return
-    await controller.post_lobby(m, interaction)
+        await controller.post_lobby(m, interaction)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -27,8 +27,12 @@ from typing import Any, Awaitable, Callable
 import engines
 from core.i18n import tr
 from engines import players
-from engines.base import Event, IllegalAction, Outcome, T, Text, choice_fingerprint
-from db.store import ActionConflict, MatchRow, MatchVersion, SeatRow, Store, SNAPSHOT_EVERY
+from engines.base import N_, Event, IllegalAction, Outcome, T, Text, choice_fingerprint
+from db.store import (ActionConflict, MatchRow, MatchVersion, SeatRow, Store, SNAPSHOT_EVERY,
+                      is_store_failure)
+
+__all__ = ["BrokenMatch", "Change", "Match", "MatchService", "Seat", "ServiceError", "Step",
+           "is_store_failure"]
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +66,22 @@ class ServiceError(Exception):
         self.text = msg if isinstance(msg, Text) else T(msg, plural=plural, **params)
         self.stale = stale
         super().__init__(tr(self.text))        # English, for logs and tests
+
+
+GONE = N_("That table no longer exists or has ended.")
+DAMAGED = N_("Table #{id}: its saved game is damaged and cannot go on. The host or a server "
+             "manager can close it with /table abort.")
+
+
+class BrokenMatch(ServiceError):
+    """The match's saved game cannot be loaded or replayed (a damaged snapshot or action
+    row, or one this code cannot read): it cannot go on, and says so to whoever uses it,
+    until its host or a server manager closes it (``abort``). ``match``: what is known of
+    it, without a state (``Match.broken`` says why)."""
+
+    def __init__(self, match: "Match") -> None:
+        super().__init__(DAMAGED, id=match.id)
+        self.match = match
 
 
 @dataclass
@@ -135,6 +155,7 @@ class Match:
     # the acting seat's own moves this turn
     undo_stack: list[tuple[int, str, dict, bool]] = field(default_factory=list, repr=False)
     version: MatchVersion | None = None   # the store's, as of this copy (None: not read yet)
+    broken: str | None = None    # why its saved game cannot be loaded (see BrokenMatch)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 
     @property
@@ -201,6 +222,7 @@ class MatchService:
         self.ai_pool = ai_pool      # where searching AI seats think (None: a thread)
         self.shards = shards        # (shard count, this process's shards); None: all of them
         self.matches: dict[int, Match] = {}     # the matches this process has loaded
+        self.broken: dict[int, Match] = {}      # open matches whose saved game is damaged
         self._loading: dict[int, asyncio.Future] = {}
         self._background: list[asyncio.Task] = []
         self.warmed = asyncio.Event()    # start_up has loaded every table of its shards
@@ -270,10 +292,15 @@ class MatchService:
             if not self.owns(guild):
                 continue
             try:
-                row = await self.store.get_match(mid)
+                row = await self.store.get_match(mid, lenient=True)
                 m = await self._load(row)
-                if await self.store.latest_snapshot(mid) is not None:
-                    await self._rebuild_state(m)       # (a lobby closed before it started has none)
+                try:
+                    if await self.store.latest_snapshot(mid) is not None:
+                        await self._rebuild_state(m)   # (a lobby closed before it started has none)
+                except Exception:
+                    if m.status == "finished":
+                        raise
+                    m.state = None       # a closed table whose saved game is damaged: without it
             except Exception:
                 log.exception("could not read the ended match %s", mid)
                 continue
@@ -302,6 +329,13 @@ class MatchService:
         m = self.matches.get(match_id)
         if m is not None:
             return m
+        broken = self.broken.get(match_id)
+        if broken is not None:
+            version = await self.store.match_version(match_id)
+            if version is None or version.status not in OPEN:     # closed by another process
+                self._forget(broken)
+                raise ServiceError(GONE, stale=True)
+            raise BrokenMatch(broken)
         task = self._loading.get(match_id)
         if task is None:
             task = asyncio.ensure_future(self._load_new(match_id))
@@ -310,15 +344,7 @@ class MatchService:
         return await asyncio.shield(task)
 
     async def _load_new(self, match_id: int) -> Match:
-        row = await self.store.get_match(match_id)
-        if row is None or row.status not in OPEN:
-            raise ServiceError("That table no longer exists or has ended.", stale=True)
-        try:
-            m = await self._load(row)
-        except Exception:
-            # a row this code cannot read: the match stays in the store untouched, for a fix
-            log.exception("could not rebuild match %s; it stays in the store untouched", match_id)
-            raise ServiceError("That table no longer exists or has ended.", stale=True) from None
+        m = await self._read(match_id)
         self.matches[m.id] = m
         await self._reload_languages(m)
         # a table of another process's shards: that process is alive (or will restart and
@@ -347,19 +373,50 @@ class MatchService:
         self._drive(m)
         await self._arm_timers(m)
 
+    async def _read(self, match_id: int, *, old: Match | None = None) -> Match:
+        """The open match as the store has it now, loaded; ``old``: this process's copy of
+        it, let go of when the match ended or cannot be loaded. Raises GONE when it ended,
+        ``BrokenMatch`` when its saved game cannot be loaded, and the store's own error when
+        the store failed (not the match: the next use tries again)."""
+        try:
+            row = await self.store.get_match(match_id)
+            if row is None or row.status not in OPEN:
+                raise ServiceError(GONE, stale=True)
+            return await self._load(row)
+        except ServiceError:
+            if old is not None:
+                self._forget(old)
+            raise
+        except Exception as e:
+            if is_store_failure(e):
+                raise
+            if old is not None:
+                self._forget(old)
+            raise await self._broken(match_id, e) from None
+
     async def _load(self, row: MatchRow) -> Match:
-        opts = row.options or {}
-        m = Match(id=row.id, game=row.game, guild_id=row.guild_id, channel_id=row.channel_id,
-                  thread_id=row.thread_id, host_id=row.host_id, status=row.status, seed=row.seed,
-                  options=dict(opts.get("engine", {})), table=dict(opts.get("table", {})),
-                  lang=row.lang,
-                  seats=[Seat.of(s) for s in row.seats],
-                  lobby_message_id=row.lobby_message_id, board_message_id=row.board_message_id,
-                  board_nonce=row.board_nonce, paused=row.paused)
+        m = _match_of(row)
         m.version = await self.store.match_version(m.id)
         if row.status == "running":
             await self._rebuild_state(m)
         return m
+
+    async def _broken(self, match_id: int, cause: Exception) -> BrokenMatch:
+        """The match's saved game cannot be loaded (``cause``): it is said once in the log,
+        and the match is kept here as broken, without a state (every use of it says so,
+        ``abort`` closes it). The store keeps it untouched, for a fix."""
+        why = f"{type(cause).__name__}: {cause}"[:500]
+        log.error("match %s cannot be loaded, its saved game is damaged (%s); it stays in the "
+                  "store untouched, and its host or a server manager can close it (/table abort)",
+                  match_id, why, exc_info=cause)
+        row = await self.store.get_match(match_id, lenient=True)
+        if row is None or row.status not in OPEN:
+            raise ServiceError(GONE, stale=True)
+        m = _match_of(row)
+        m.version = await self.store.match_version(m.id)
+        m.broken = why
+        self.broken[m.id] = m
+        return BrokenMatch(m)
 
     async def _rebuild_state(self, m: Match) -> None:
         engine = m.engine
@@ -376,21 +433,22 @@ class MatchService:
         for _, seat, _, _ in await self.store.actions(m.id):
             m.seat_counts[seat] = m.seat_counts.get(seat, 0) + 1
 
-    async def _fresh(self, m: Match) -> None:
+    async def _fresh(self, m: Match, *, broken_ok: bool = False) -> None:
         """Under the match's lock, before any change: make this copy the store's. Another
         process may have moved the match (a DM click reaches shard 0's process, a table
-        click the process of the guild's shard) or ended it."""
+        click the process of the guild's shard) or ended it. A broken match (see
+        ``BrokenMatch``) is refused, unless ``broken_ok`` (closing it)."""
         version = await self.store.match_version(m.id)
         if version is None or version.status not in OPEN:
             self._forget(m)
-            raise ServiceError("That table no longer exists or has ended.", stale=True)
+            raise ServiceError(GONE, stale=True)
+        if m.broken is not None:
+            if broken_ok:
+                return
+            raise BrokenMatch(m)
         if version == m.version:
             return
-        row = await self.store.get_match(m.id)
-        if row is None or row.status not in OPEN:
-            self._forget(m)
-            raise ServiceError("That table no longer exists or has ended.", stale=True)
-        fresh = await self._load(row)
+        fresh = await self._read(m.id, old=m)
         for f in fields(Match):
             if f.name != "lock":
                 setattr(m, f.name, getattr(fresh, f.name))
@@ -413,14 +471,22 @@ class MatchService:
         """This process lets go of a match that ended (here or in another process)."""
         if self.matches.get(m.id) is m:
             self.matches.pop(m.id)
+        if self.broken.get(m.id) is m:
+            self.broken.pop(m.id)
         self._cancel_timers(m)
 
     @asynccontextmanager
-    async def _locked(self, match_id: int):
-        """The match, current and locked: every change of a match happens inside this."""
-        m = await self.open(match_id)
+    async def _locked(self, match_id: int, *, broken_ok: bool = False):
+        """The match, current and locked: every change of a match happens inside this. A
+        broken match is refused (``BrokenMatch``), unless ``broken_ok`` (closing it)."""
+        try:
+            m = await self.open(match_id)
+        except BrokenMatch as e:
+            if not broken_ok:
+                raise
+            m = e.match
         async with m.lock:
-            await self._fresh(m)
+            await self._fresh(m, broken_ok=broken_ok)
             yield m
 
     async def current(self, match_id: int) -> Match:
@@ -443,7 +509,7 @@ class MatchService:
         """A match this process has loaded (see ``open`` for any match)."""
         m = self.matches.get(match_id)
         if m is None:
-            raise ServiceError("That table no longer exists or has ended.", stale=True)
+            raise ServiceError(GONE, stale=True)
         return m
 
     async def game_here(self, channel_id: int) -> str | None:
@@ -453,12 +519,15 @@ class MatchService:
         return row.game if row is not None else None
 
     async def find(self, channel_id: int, *, statuses=OPEN) -> Match | None:
-        """The table of a thread, or the newest open table in a channel."""
+        """The table of a thread, or the newest open table in a channel (``BrokenMatch``
+        when its saved game is damaged)."""
         mid = await self.store.find_table(channel_id, statuses)
         if mid is None:
             return None
         try:
             return await self.open(mid)
+        except BrokenMatch:
+            raise
         except ServiceError:
             return None
 
@@ -498,7 +567,7 @@ class MatchService:
         once per result, by one of its players."""
         row = await self.store.get_match(match_id)
         if row is None:
-            raise ServiceError("That table no longer exists or has ended.", stale=True)
+            raise ServiceError(GONE, stale=True)
         if row.status != "finished":
             raise ServiceError("Play again is only for finished games.")
         if not any(s.user_id == user_id for s in row.seats):
@@ -621,20 +690,27 @@ class MatchService:
             m.state, m.n, m.status = state, 0, "running"
             m.version = replace(m.version, status="running")
             m.seat_counts = {s.seat: 0 for s in m.seats}
-            steps = await self._take_forced(m)
+            try:
+                steps = await self._take_forced(m)
+            except ServiceError:
+                # the game started (it is stored) and is published as started; a forced move
+                # the store refused is made a little later
+                steps = []
+                self._retry_later(m)
         await self._notify(m, Change("started", steps=steps, actor=user_id))
         self._drive(m)
         await self._arm_timers(m)
         return m
 
     async def abort(self, match_id: int, user_id: int, *, is_admin: bool = False) -> Match:
-        async with self._locked(match_id) as m:
+        """Close a table (its host or a server manager), also one whose saved game is
+        damaged (``BrokenMatch``)."""
+        async with self._locked(match_id, broken_ok=True) as m:
             if user_id != m.host_id and not is_admin:
                 raise ServiceError("Only the host or a server manager can abort this table.")
             await self.store.update_match(m.id, status="aborted", end_published=0)
             m.status = "aborted"
-            self.matches.pop(m.id, None)
-            self._cancel_timers(m)
+            self._forget(m)
         await self._notify(m, Change("aborted", actor=user_id))
         return m
 
@@ -1130,6 +1206,10 @@ class MatchService:
         for match_id, seat, kind, stamp in await self.store.stale_offers(self._clock() - OFFER_GRACE_S):
             try:
                 m = await self.current(match_id)
+            except BrokenMatch:
+                # nobody sends a panel of it: settled, so that it is not looked at again
+                await self.store.offer_settled(match_id, seat, stamp, kind)
+                continue
             except ServiceError:
                 continue
             await self._notify(m, Change("unsent", seat=seat, claim=(kind, stamp)))
@@ -1158,6 +1238,17 @@ class MatchService:
         self._timers.clear()
         self._retries.clear()
         self._background.clear()
+
+
+def _match_of(row: MatchRow) -> Match:
+    """A match as its stored row has it (no state yet)."""
+    opts = row.options or {}
+    return Match(id=row.id, game=row.game, guild_id=row.guild_id, channel_id=row.channel_id,
+                 thread_id=row.thread_id, host_id=row.host_id, status=row.status, seed=row.seed,
+                 options=dict(opts.get("engine", {})), table=dict(opts.get("table", {})),
+                 lang=row.lang, seats=[Seat.of(s) for s in row.seats],
+                 lobby_message_id=row.lobby_message_id, board_message_id=row.board_message_id,
+                 board_nonce=row.board_nonce, paused=row.paused)
 
 
 def resolve_table_options(table: dict | None) -> dict:

@@ -15,6 +15,8 @@ import asyncpg
 from db.dialect import MATCH_LOCK, MIGRATION_LOCK, postgres_script, postgres_statement
 from db.store import BaseStore, migration_files
 
+CONNECT_TIMEOUT_S = 10.0    # a server that does not answer (asyncpg waits a minute by default)
+
 
 def _params(args) -> list:
     # bool is an int to SQLite; the schema's flags are BIGINT columns here
@@ -70,8 +72,9 @@ class PgStore(BaseStore):
         self._claims = asyncio.Semaphore(max(1, max_size // 3))
 
     @classmethod
-    async def open(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> "PgStore":
-        pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size)
+    async def open(cls, url: str, *, min_size: int = 1, max_size: int = 10,
+                   timeout: float = CONNECT_TIMEOUT_S) -> "PgStore":
+        pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size, timeout=timeout)
         store = cls(pool, max_size)
         try:
             await store.migrate()

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+import sys
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +31,22 @@ SNAPSHOT_EVERY = 25
 def migration_files() -> list[tuple[int, Path]]:
     """(number, file) of every numbered migration, in order."""
     return sorted((int(p.name.split("_", 1)[0]), p) for p in MIGRATIONS.glob("*.sql"))
+
+
+def is_store_failure(exc: BaseException) -> bool:
+    """Whether ``exc`` is the store failing (a full or read-only disk, a locked or unreachable
+    database, a lost connection), as opposed to what it holds being unreadable: the same call
+    may work once the store does again. ``ActionConflict`` is not a failure (another writer
+    won)."""
+    if isinstance(exc, ActionConflict):
+        return False
+    if type(exc) is ValueError and str(exc) in ("Connection closed", "no active connection"):
+        return True                           # aiosqlite: the store was closed (shutting down)
+    failures: tuple[type[BaseException], ...] = (sqlite3.Error, OSError)
+    asyncpg = sys.modules.get("asyncpg")      # (only a PostgreSQL store imports it)
+    if asyncpg is not None:
+        failures += (asyncpg.PostgresError, asyncpg.InterfaceError)
+    return isinstance(exc, failures)
 
 
 class ActionConflict(sqlite3.IntegrityError):
@@ -130,6 +147,13 @@ class BaseStore:
     async def migrate(self) -> int:
         raise NotImplementedError
 
+    async def check_writable(self) -> None:
+        """Raise the store's own error when it cannot be written (a read-only file, folder
+        or database), with a write that changes nothing: at start, rather than at the first
+        move."""
+        async with self._transaction() as tx:
+            await tx.execute("UPDATE matches SET paused=paused WHERE id=0")
+
     async def _lock_match(self, tx, match_id: int) -> None:
         """Inside a write transaction: no other process writes this match's log until it
         commits (PostgreSQL: an advisory lock). SQLite has a single writer already."""
@@ -170,11 +194,13 @@ class BaseStore:
                 " updated_at=strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id=?",
                 (*values, match_id))
 
-    async def get_match(self, match_id: int) -> MatchRow | None:
+    async def get_match(self, match_id: int, *, lenient: bool = False) -> MatchRow | None:
+        """``lenient``: options or a result that cannot be read come back empty (a damaged
+        row, read only to be shown and closed, never played)."""
         row = await self._fetchone("SELECT * FROM matches WHERE id=?", (match_id,))
         if row is None:
             return None
-        m = _match(row)
+        m = _match(row, lenient=lenient)
         m.seats = await self.seats(match_id)
         return m
 
@@ -616,13 +642,22 @@ class Store(BaseStore):
     async def open(cls, path: str | Path) -> "Store":
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
+            # a file that cannot be opened fails here, in this thread: aiosqlite's own thread,
+            # once its connection failed, might still be stopping when the event loop closes
+            sqlite3.connect(str(path)).close()
         conn = await aiosqlite.connect(str(path))
-        conn.row_factory = aiosqlite.Row
-        await conn.execute("PRAGMA journal_mode=WAL")
-        await conn.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable on app crash
-        await conn.execute("PRAGMA foreign_keys=ON")
-        store = cls(conn)
-        await store.migrate()
+        try:
+            conn.row_factory = aiosqlite.Row
+            await conn.execute("PRAGMA journal_mode=WAL")
+            await conn.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable on app crash
+            await conn.execute("PRAGMA foreign_keys=ON")
+            store = cls(conn)
+            await store.migrate()
+        except BaseException:
+            # (a file that is not a database, a read-only one): its connection's thread would
+            # keep the process alive
+            await conn.close()
+            raise
         return store
 
     async def close(self) -> None:
@@ -677,13 +712,24 @@ class Store(BaseStore):
         return [r[0] for r in rows]
 
 
-def _match(row: aiosqlite.Row) -> MatchRow:
+def _json(text: str | None, default: Any, lenient: bool) -> Any:
+    if not text:
+        return default
+    try:
+        return json.loads(text)
+    except ValueError:
+        if lenient:
+            return default
+        raise
+
+
+def _match(row: aiosqlite.Row, *, lenient: bool = False) -> MatchRow:
     return MatchRow(
         id=row["id"], game=row["game"], guild_id=row["guild_id"], channel_id=row["channel_id"],
         thread_id=row["thread_id"], host_id=row["host_id"], status=row["status"],
-        seed=row["seed"], options=json.loads(row["options"] or "{}"), lang=row["lang"],
+        seed=row["seed"], options=_json(row["options"], {}, lenient), lang=row["lang"],
         lobby_message_id=row["lobby_message_id"], board_message_id=row["board_message_id"],
         created_at=row["created_at"], updated_at=row["updated_at"],
         finished_at=row["finished_at"],
-        result=json.loads(row["result"]) if row["result"] else None,
+        result=_json(row["result"], None, lenient),
         paused=bool(row["paused"]), board_nonce=row["board_nonce"])
