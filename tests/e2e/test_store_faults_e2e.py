@@ -101,7 +101,9 @@ async def test_a_store_that_cannot_be_written_gets_every_command_a_clear_answer(
     svc, settle = bot.service, bot.controller.idle
 
     async def read_only(on: bool) -> None:
-        """The database refuses every write (as on a read-only disk) or takes them again."""
+        """The database refuses every write (as on a read-only disk) or takes them again,
+        once the last command is done (its handler may still store after its answer)."""
+        await sb.idle(quiet=0.3)
         await settle()
         await store.conn.execute(f"PRAGMA query_only={int(on)}")
 
