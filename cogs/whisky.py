@@ -102,13 +102,16 @@ class Whisky(commands.GroupCog, group_name="whisky", group_description="The Whis
                 return
             try:
                 # checked against the built-in bank and this server's packs only, then saved
-                # into this server's folder; a refused file installs nothing
-                added = qbank.install_pack(data, name, interaction.guild_id, language)
+                # into this server's folder; a refused file installs nothing. Reading a
+                # server's packs takes a while: in a thread, off the event loop
+                added = await asyncio.to_thread(qbank.install_pack, data, name,
+                                                interaction.guild_id, language)
             except qbank.QuestionError as e:
                 await interaction.followup.send(
                     tr("The pack was not added: {error}", loc, error=e.text)[:1900], ephemeral=True)
                 return
-            engines.get("whisky").reload_bank()
+            # this server's banks are read again (other servers' stay as they are)
+            await asyncio.to_thread(engines.get("whisky").reload_bank, interaction.guild_id)
             await interaction.followup.send(
                 tr(T("Pack {name} added to this server: {n} question. New tables here use it.",
                      plural="Pack {name} added to this server: {n} questions. New tables here use it.",

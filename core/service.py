@@ -203,6 +203,7 @@ class MatchService:
         self.matches: dict[int, Match] = {}     # the matches this process has loaded
         self._loading: dict[int, asyncio.Future] = {}
         self._background: list[asyncio.Task] = []
+        self._readying: set[asyncio.Task] = set()   # files read ahead for new lobbies (_ready)
         self.warmed = asyncio.Event()    # start_up has loaded every table of its shards
         self._listeners: list[Listener] = []
         self._timers: dict[tuple[int, str, str], asyncio.Task] = {}   # (match, seat, kind)
@@ -362,6 +363,7 @@ class MatchService:
         return m
 
     async def _rebuild_state(self, m: Match) -> None:
+        await self._ready(m.game, m.options)
         engine = m.engine
         snap = await self.store.latest_snapshot(m.id)
         if snap is None:
@@ -415,10 +417,22 @@ class MatchService:
             self.matches.pop(m.id)
         self._cancel_timers(m)
 
+    async def _ready(self, game: str, options: dict) -> None:
+        """The engine reads what a game with these options reads from disk (the Whisky
+        Game's question packs) in a thread, before its calls on the event loop need it."""
+        engine = engines.get(game)
+        try:
+            if not engine.preloaded(options):
+                await asyncio.to_thread(engine.preload, options)
+        except Exception:
+            # the engine reads it itself when it needs it, and says then what is wrong
+            log.warning("could not read ahead the files of a %s table", game, exc_info=True)
+
     @asynccontextmanager
     async def _locked(self, match_id: int):
         """The match, current and locked: every change of a match happens inside this."""
         m = await self.open(match_id)
+        await self._ready(m.game, m.options)
         async with m.lock:
             await self._fresh(m)
             yield m
@@ -483,6 +497,10 @@ class MatchService:
                   table=table_opts, lang=lang, seats=[host],
                   version=MatchVersion("lobby", False, 0, 0))
         self.matches[mid] = m
+        # read what its game will need (a server's question packs) while the lobby fills
+        task = asyncio.create_task(self._ready(game, engine_opts))
+        self._readying.add(task)
+        task.add_done_callback(self._readying.discard)
         return m
 
     async def set_language(self, user_id: int, lang: str | None) -> None:
@@ -1151,7 +1169,7 @@ class MatchService:
     async def close(self) -> None:
         """Stop everything that would use the store after it closes."""
         tasks = [*self._timers.values(), *self._retries.values(), *self._background,
-                 *self._loading.values(), *self._drives.values()]
+                 *self._loading.values(), *self._drives.values(), *self._readying]
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
