@@ -30,6 +30,17 @@ DESCRIPTION_MAX = 100    # a select option's description
 PLACEHOLDER_MAX = 150
 
 
+# The numbers a custom_id carries are bounded, so that a forged one never reaches the store
+# out of its range (SQLite and PostgreSQL keep a match id in a signed 64-bit integer, at most
+# 9,223,372,036,854,775,807): a match id has at most 18 digits, a seat's move count at most 9,
+# a choice's index at most 3. A custom_id beyond them matches no item, and is refused like
+# any outdated button (``refuse_stray``).
+MID = r"(?P<mid>[0-9]{1,18})"
+COUNT = r"(?P<count>[0-9]{1,9})"
+FP = r"(?P<fp>[0-9a-f]{1,16})"
+IDX = r"(?P<idx>[0-9]{1,3})"
+
+
 def nonce_of(*parts: object) -> int:
     """A message nonce made of what the message is (a table's results, a seat's decision):
     the same every time that message is sent, so that a second send of it (by a process that
@@ -49,7 +60,7 @@ def controller(interaction: discord.Interaction) -> "Controller":
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"tbl:(?P<op>[a-z]+):(?P<mid>[0-9]+)"):
+                  template=r"tbl:(?P<op>[a-z]{1,10}):" + MID):
     OPS = ("join", "leave", "ai", "unai", "start", "turn", "view", "again", "resume", "back", "map")
 
     def __init__(self, op: str, mid: int, label: str = "", style=discord.ButtonStyle.secondary,
@@ -67,7 +78,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
-                   template=r"act:(?P<mid>[0-9]+):(?P<seat>[A-Z]):(?P<count>[0-9]+):(?P<fp>[0-9a-f]+):(?P<idx>[0-9]+)"):
+                   template=f"act:{MID}:(?P<seat>[A-Z]):{COUNT}:{FP}:{IDX}"):
     def __init__(self, mid: int, seat: str, count: int, fp: str, idx: int, label: str = "") -> None:
         super().__init__(discord.ui.Button(
             label=fit(label, LABEL_MAX) or str(idx + 1), style=discord.ButtonStyle.primary,
@@ -85,7 +96,7 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
-                   template=r"sel:(?P<mid>[0-9]+):(?P<seat>[A-Z]):(?P<count>[0-9]+):(?P<fp>[0-9a-f]+)"):
+                   template=f"sel:{MID}:(?P<seat>[A-Z]):{COUNT}:{FP}"):
     def __init__(self, mid: int, seat: str, count: int, fp: str,
                  options: list[discord.SelectOption] | None = None, placeholder: str = "") -> None:
         super().__init__(discord.ui.Select(
@@ -133,7 +144,7 @@ class _LobbyMenu:
         return str(values[0]) if values else ""
 
 
-class AILevelSelect(_LobbyMenu, discord.ui.DynamicItem[discord.ui.Select], template=r"lvl:(?P<mid>[0-9]+)"):
+class AILevelSelect(_LobbyMenu, discord.ui.DynamicItem[discord.ui.Select], template="lvl:" + MID):
     """The lobby's "Add an AI player…" menu: one option per AI level."""
     PREFIX, DEFAULT = "lvl", tuple(LEVELS)
 
@@ -142,7 +153,7 @@ class AILevelSelect(_LobbyMenu, discord.ui.DynamicItem[discord.ui.Select], templ
                                                       level=self.chosen(interaction))
 
 
-class LanguageSelect(_LobbyMenu, discord.ui.DynamicItem[discord.ui.Select], template=r"lng:(?P<mid>[0-9]+)"):
+class LanguageSelect(_LobbyMenu, discord.ui.DynamicItem[discord.ui.Select], template="lng:" + MID):
     """The lobby's language menu: the language a player sees at every table (their panels,
     DMs, images and replies), or each table's own."""
     PREFIX, DEFAULT = "lng", ("table",)
