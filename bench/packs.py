@@ -32,7 +32,7 @@ from pathlib import Path
 
 from bench.common import percentile, print_result
 
-HOSTS = ("anna", "bruno", "chloe", "dmitri", "emma")
+HOSTS = ("anna", "bruno", "chloe", "dmitri", "elif")
 LANGUAGES = ("en", "el", "hu")        # one bank per language: the tables share none
 CLICK_GAP_S = 0.05
 MANAGER = "anna"                       # may manage the stand-in's server

@@ -12,6 +12,7 @@ custom_id formats (all well under Discord's 100 characters):
 from __future__ import annotations
 
 import hashlib
+import re
 from typing import TYPE_CHECKING
 
 import discord
@@ -258,6 +259,20 @@ def results_view(mid: int, locale: str | None) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(TableButton("again", mid, tr("Play again", locale), discord.ButtonStyle.success))
     return view
+
+
+_LINK = re.compile(r"(?<=[A-Za-z0-9])://")
+
+
+def md(s: str) -> str:
+    """A text we do not write (a player's name, a question pack's text) as it is to read in
+    a message or an embed's description: Discord's markdown leaves it as it is. No bold, no
+    heading, no masked link (``[x](https://…)``) and no bare link (``https:\\/\\/``), no
+    mention, of a user, a role, a channel or everyone (``@\\u200beveryone``). Control and
+    direction characters went where the text entered (``core.text``). Buttons, footers and
+    images show the text itself."""
+    s = discord.utils.escape_markdown(s or "", ignore_links=False).replace("<", "\\<")
+    return discord.utils.escape_mentions(_LINK.sub(r":\\/\\/", s))
 
 
 def fit(s: str | None, n: int) -> str:

@@ -26,6 +26,7 @@ from typing import Any, Awaitable, Callable
 
 import engines
 from core.i18n import tr
+from core.text import player_name
 from engines import players
 from engines.base import Event, IllegalAction, Outcome, T, Text, choice_fingerprint
 from db.store import ActionConflict, MatchRow, MatchVersion, SeatRow, Store, SNAPSHOT_EVERY
@@ -72,6 +73,10 @@ class Seat:
     is_ai: bool = False
     locale: str | None = None
     ai_level: str | None = None     # an AI seat's strength (engines.players.LEVELS)
+
+    def __post_init__(self) -> None:
+        # the one place a name enters: a display name as Discord gave it, or as stored
+        self.name = player_name(self.name)
 
     def row(self, position: int) -> SeatRow:
         return SeatRow(self.seat, position, self.user_id, self.name, self.is_ai, self.locale,
