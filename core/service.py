@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import logging
+import os
 import random
 import secrets
 import time
@@ -40,6 +41,9 @@ SWEEP_EVERY_S = 2.0           # how often stored deadlines are looked at for one
 SWEEP_GRACE_S = 2.0           # a deadline this overdue was missed by its process (it died)
 OFFER_GRACE_S = 60.0          # a panel claimed this long ago and not sent: its process died
 OPEN = ("lobby", "running")
+# The most tables waiting to start (lobbies) one user may host, and one channel may hold, at
+# once: the environment's MAX_LOBBIES_PER_USER and MAX_LOBBIES_PER_CHANNEL, or these (0 = no limit)
+LOBBY_LIMITS = {"MAX_LOBBIES_PER_USER": 3, "MAX_LOBBIES_PER_CHANNEL": 10}
 TABLE_OPTIONS = {
     # name: (default, allowed values, help)
     "timer": (0, (0, 60, 120, 300, 600, 1800, 3600, 86400),
@@ -50,6 +54,20 @@ TABLE_OPTIONS = {
               "Mention players in the thread: on every decision, on the first decision of "
               "their turn, or never."),
 }
+
+
+def lobby_limits(env=os.environ) -> tuple[int, int]:
+    """(per user, per channel): the most lobbies one user may host and one channel may hold
+    (``LOBBY_LIMITS``; 0 = no limit). A setting that is not a whole number keeps its default."""
+    out = []
+    for name, default in LOBBY_LIMITS.items():
+        raw = str(env.get(name) or "").strip()
+        try:
+            out.append(max(0, int(raw)) if raw else default)
+        except ValueError:
+            log.warning("%s=%r is not a whole number: %d lobbies it is", name, raw, default)
+            out.append(default)
+    return out[0], out[1]
 
 
 class ServiceError(Exception):
@@ -209,6 +227,8 @@ class MatchService:
         self._loading: dict[int, asyncio.Future] = {}
         self._background: list[asyncio.Task] = []
         self._readying: set[asyncio.Task] = set()   # files read ahead for new lobbies (_ready)
+        self.max_lobbies_per_user, self.max_lobbies_per_channel = lobby_limits()
+        self._opening = asyncio.Lock()    # lobbies are counted, then opened, one at a time
         self.warmed = asyncio.Event()    # start_up has loaded every table of its shards
         self._listeners: list[Listener] = []
         self._timers: dict[tuple[int, str, str], asyncio.Task] = {}   # (match, seat, kind)
@@ -494,9 +514,11 @@ class MatchService:
         table_opts = resolve_table_options(table)
         seed = seed if seed is not None else secrets.randbits(48)
         host = Seat(SEAT_LETTERS[0], host_id, host_name, False, host_locale)
-        mid = await self.store.create_match(
-            game=game, guild_id=guild_id, channel_id=channel_id, host_id=host_id, seed=seed,
-            options={"engine": engine_opts, "table": table_opts}, lang=lang, seats=[host.row(0)])
+        async with self._opening:
+            await self._check_lobby_limits(host_id, channel_id)
+            mid = await self.store.create_match(
+                game=game, guild_id=guild_id, channel_id=channel_id, host_id=host_id, seed=seed,
+                options={"engine": engine_opts, "table": table_opts}, lang=lang, seats=[host.row(0)])
         m = Match(id=mid, game=game, guild_id=guild_id, channel_id=channel_id, thread_id=None,
                   host_id=host_id, status="lobby", seed=seed, options=engine_opts,
                   table=table_opts, lang=lang, seats=[host],
@@ -507,6 +529,32 @@ class MatchService:
         self._readying.add(task)
         task.add_done_callback(self._readying.discard)
         return m
+
+    async def _check_lobby_limits(self, host_id: int, channel_id: int) -> None:
+        """Refuse a new lobby past ``max_lobbies_per_user`` (the host's own lobbies) or
+        ``max_lobbies_per_channel`` (lobbies of anyone in that channel); tables that started
+        do not count."""
+        limit = self.max_lobbies_per_user
+        mine = await self.store.lobbies(host_id=host_id) if limit else []
+        if limit and len(mine) >= limit:
+            raise ServiceError(
+                "You already host {n} table that has not started ({tables}), the most one "
+                "player may. Start it, or close it: press Leave on its lobby, or use /table "
+                "abort in its channel.",
+                plural="You already host {n} tables that have not started ({tables}), the most "
+                       "one player may. Start one, or close one: press Leave on its lobby, or "
+                       "use /table abort in its channel.",
+                n=limit, tables=", ".join(f"#{mid}" for mid in mine))
+        limit = self.max_lobbies_per_channel
+        if limit and len(await self.store.lobbies(channel_id=channel_id)) >= limit:
+            raise ServiceError(
+                "This channel already has {n} table that has not started, the most one channel "
+                "may. Join it, or open yours in another channel; its host (or a server manager) "
+                "can close it with /table abort.",
+                plural="This channel already has {n} tables that have not started, the most one "
+                       "channel may. Join one of them, or open yours in another channel; a "
+                       "table's host (or a server manager) can close it with /table abort.",
+                n=limit)
 
     async def set_language(self, user_id: int, lang: str | None) -> None:
         """A player's own language for what they see privately (None: their Discord one)."""
