@@ -253,10 +253,12 @@ class Controller:
     def channel(self, channel_id: int, guild_id: int | None = None) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
 
-    def t(self, match: Match, locale: str | None = None):
+    def t(self, match: Match, locale: str | None = None, *, markdown: bool = True):
         """A translator for a table's texts, with its players' names in place of seat
-        letters: in the table's language, or in a player's (see ``locale``)."""
-        return translator(locale or match.lang, match.names())
+        letters: in the table's language, or in a player's (see ``locale``). Names and the
+        texts of question packs come escaped (``ui.md``) for a message or an embed's text;
+        ``markdown=False`` for a button, a select, a footer, where Discord shows text as is."""
+        return translator(locale or match.lang, match.names(), ui.md if markdown else None)
 
     def locale(self, match: Match, who: "Seat | discord.Interaction | None") -> str:
         """The language of what one player sees at this table (DMs, panels, images, replies):
@@ -374,7 +376,7 @@ class Controller:
         e = discord.Embed(title=t("{game} — table #{id}", game=t(engine.title), id=m.id),
                           colour=discord.Colour.gold())
         seats = "\n".join(
-            f"**{s.seat}** · {s.name}"
+            f"**{s.seat}** · {ui.md(s.name)}"
             + (f" ({t(ui.AI_LEVEL_NAMES.get(s.ai_level or 'easy', 'AI'))})" if s.is_ai else "")
             + (f" — {t('host')}" if s.user_id == m.host_id else "") for s in m.seats)
         e.add_field(name=t("Seats: {n} of {min}–{max}", n=len(m.seats), min=engine.min_players,
@@ -421,7 +423,8 @@ class Controller:
         return lines
 
     def winner_line(self, m: Match) -> str:
-        t = self.t(m)
+        """(for a footer: the names as they are)"""
+        t = self.t(m, markdown=False)
         o = m.outcome()
         names = ", ".join(m.seat(w).name for w in o.winners)
         return (t("The game is over. Winner: {names}", names=names) if len(o.winners) == 1
@@ -437,7 +440,7 @@ class Controller:
             lines.append(t(engine.status(m.state)))
             asked = m.to_act()
             if waiting and asked and m.status == "running":
-                names = ", ".join(f"{s} {m.seat(s).name}" for s in asked if m.seat(s))
+                names = ", ".join(f"{s} {ui.md(m.seat(s).name)}" for s in asked if m.seat(s))
                 lines.append(t("Waiting for: {names}", names=names))
             if waiting and m.paused:
                 lines.append(t("Paused: press Resume to go on."))
@@ -450,12 +453,13 @@ class Controller:
         e.set_footer(text=self.seat_legend(m))
         return e
 
-    def seat_legend(self, m: Match) -> str:
-        """Who sits where, in the seat's colour: the game's own colours once it gave them."""
+    def seat_legend(self, m: Match, *, markdown: bool = False) -> str:
+        """Who sits where, in the seat's colour: the game's own colours once it gave them
+        (for a footer; ``markdown``: for a message's text)."""
         t = self.t(m)
         own = (m.engine.view(m.state, None).get("seat_colours") or {}) if m.state is not None else {}
         return " · ".join(
-            f"{s.seat} = {s.name} ({t(GAME_COLOUR_NAMES.get(own.get(s.seat)) or COLOUR_NAMES[i % 6])})"
+            f"{s.seat} = {ui.md(s.name) if markdown else s.name} ({t(GAME_COLOUR_NAMES.get(own.get(s.seat)) or COLOUR_NAMES[i % 6])})"
             for i, s in enumerate(m.seats))
 
     def view_for(self, m: Match, seat: str | None) -> dict:
@@ -687,7 +691,7 @@ class Controller:
             await self.edit_lobby(m)
             home = self.channel(m.home_channel)
             await home.send(t("{game} begins. Seat order: {seats}", game=t(m.engine.title),
-                              seats=self.seat_legend(m)), allowed_mentions=NO_MENTIONS)
+                              seats=self.seat_legend(m, markdown=True)), allowed_mentions=NO_MENTIONS)
             self._remember(m, change.steps)
             # decisions first: they do not wait for the renders (the mention follows the board)
             mention = await self.panels.deliver(
@@ -728,7 +732,7 @@ class Controller:
         elif change.kind == "undo":
             s = m.seat(change.seat)
             self._log.setdefault(m.id, deque(maxlen=LOG_LINES)).append(
-                t("{name} took back a decision.", name=s.name if s else change.seat))
+                t("{name} took back a decision.", name=ui.md(s.name) if s else change.seat))
             await self.edit_board(m)
             await self.refresh_hands(m)
         elif change.kind == "reminder":
@@ -739,7 +743,7 @@ class Controller:
         elif change.kind == "paused":
             s = m.seat(change.seat)
             await home.send(t("{name} ran out of time: the game is paused. Any player can press Resume.",
-                              name=s.name if s else change.seat), allowed_mentions=NO_MENTIONS)
+                              name=ui.md(s.name) if s else change.seat), allowed_mentions=NO_MENTIONS)
             await self.edit_board(m)
 
     async def finish(self, m: Match, notes: dict[str, list[str]]) -> None:
@@ -766,7 +770,7 @@ class Controller:
             if st.forced is not None:        # the player's only option, taken for them
                 s = m.seat(st.seat)
                 lines.append(t("{name} had only one option: {choice}",
-                               name=s.name if s else st.seat, choice=t(st.forced)))
+                               name=ui.md(s.name) if s else st.seat, choice=t(st.forced)))
             lines += [t(e.text) for e in st.events if e.public and e.kind not in KEY_KINDS]
             for line in lines:
                 line = clip(line, 300)
@@ -806,9 +810,9 @@ class Controller:
                           colour=discord.Colour.green())
         for s in order:
             parts = "\n".join(f"{t(k)}: {v}" for k, v in o.breakdown.get(s.seat, {}).items())
-            e.add_field(name=clip(f"{o.ranks[s.seat]}. {s.seat} {s.name} — {o.scores[s.seat]}", 250),
+            e.add_field(name=clip(f"{o.ranks[s.seat]}. {s.seat} {ui.md(s.name)} — {o.scores[s.seat]}", 250),
                         value=clip(parts or "—", 1000), inline=True)
-        winners = ", ".join(m.seat(w).name for w in o.winners)
+        winners = ", ".join(ui.md(m.seat(w).name) for w in o.winners)
         desc = t("Winner: {names}", names=winners) if len(o.winners) == 1 else t("Shared victory: {names}", names=winners)
         if o.tiebreak is not None:
             desc += "\n" + t(o.tiebreak)
@@ -895,7 +899,7 @@ class Controller:
         if s is None:
             raise ServiceError("You are not playing at this table — use /table spectate to follow it.")
         if s.seat not in m.to_act():
-            names = ", ".join(m.seat(x).name for x in m.to_act() if m.seat(x))
+            names = ", ".join(ui.md(m.seat(x).name) for x in m.to_act() if m.seat(x))
             raise ServiceError("It is not your turn. Waiting for: {names}", names=names or "—")
         await self.panels.show_turn(interaction, m, s.seat)
 
@@ -955,7 +959,7 @@ class Controller:
         where = self.channel(interaction.channel_id) if interaction.channel_id else None
         if where is not None and interaction.channel_id != m.channel_id:
             await where.send(self.t(m)("{name} opened a new table for a rematch: {link}",
-                                       name=user.display_name, link=jump_url(m.guild_id, m.channel_id, lobby.id)),
+                                       name=ui.md(m.seats[0].name), link=jump_url(m.guild_id, m.channel_id, lobby.id)),
                              allowed_mentions=NO_MENTIONS)
 
     async def post_lobby(self, m: Match, interaction: discord.Interaction | None = None) -> discord.Message:

@@ -120,8 +120,9 @@ class Panels:
             return "", None
         engine = m.engine
         t = self.c.t(m, locale)
-        labels = [t(engine.label(m.state, seat, a)) for a in acts]
-        details = [None if (d := engine.detail(m.state, seat, a)) is None else t(d) for a in acts]
+        plain = self.c.t(m, locale, markdown=False)         # (buttons show text as it is)
+        labels = [plain(engine.label(m.state, seat, a)) for a in acts]
+        details = [None if (d := engine.detail(m.state, seat, a)) is None else plain(d) for a in acts]
         rule = engine.decision_timer(m.state, seat)
         if rule is not None and rule[1] in acts:
             # what happens at the time limit is not a button of its own

@@ -12,6 +12,8 @@ import engines
 from core.i18n import LANGUAGE_NAMES, LOCALES, available, language as language_of, tr
 from core.service import BrokenMatch, ServiceError, resolve_table_options
 from cogs.controller import Controller, clip, jump_url
+from cogs.ui import md
+from core.text import player_name
 from engines.base import IllegalAction, T, Text
 
 RULES_DIR = LOCALES / "rules"
@@ -215,7 +217,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Tables of
                     lines.append(tr("#{id} {game}: closed before the end", loc, id=r.id, game=title))
                     continue
                 names = r.result.get("names", {})
-                scores = ", ".join(f"{names.get(s, s)} {v}" for s, v in sorted(
+                scores = ", ".join(f"{md(player_name(names.get(s, s)))} {v}" for s, v in sorted(
                     r.result["scores"].items(), key=lambda kv: r.result["ranks"][kv[0]]))
                 lines.append(tr("#{id} {game} ({date}): {scores}", loc, id=r.id, game=title,
                                 date=(r.finished_at or "")[:10], scores=scores))

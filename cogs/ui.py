@@ -12,6 +12,7 @@ custom_id formats (all well under Discord's 100 characters):
 from __future__ import annotations
 
 import hashlib
+import re
 from typing import TYPE_CHECKING
 
 import discord
@@ -28,6 +29,17 @@ MAX_SELECT = 25
 LABEL_MAX = 80           # a button's label; select options are held to it as well
 DESCRIPTION_MAX = 100    # a select option's description
 PLACEHOLDER_MAX = 150
+
+
+# The numbers a custom_id carries are bounded, so that a forged one never reaches the store
+# out of its range (SQLite and PostgreSQL keep a match id in a signed 64-bit integer, at most
+# 9,223,372,036,854,775,807): a match id has at most 18 digits, a seat's move count at most 9,
+# a choice's index at most 3. A custom_id beyond them matches no item, and is refused like
+# any outdated button (``refuse_stray``).
+MID = r"(?P<mid>[0-9]{1,18})"
+COUNT = r"(?P<count>[0-9]{1,9})"
+FP = r"(?P<fp>[0-9a-f]{1,16})"
+IDX = r"(?P<idx>[0-9]{1,3})"
 
 
 def nonce_of(*parts: object) -> int:
@@ -49,7 +61,7 @@ def controller(interaction: discord.Interaction) -> "Controller":
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"tbl:(?P<op>[a-z]+):(?P<mid>[0-9]+)"):
+                  template=r"tbl:(?P<op>[a-z]{1,10}):" + MID):
     OPS = ("join", "leave", "ai", "unai", "start", "turn", "view", "again", "resume", "back", "map")
 
     def __init__(self, op: str, mid: int, label: str = "", style=discord.ButtonStyle.secondary,
@@ -67,7 +79,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
-                   template=r"act:(?P<mid>[0-9]+):(?P<seat>[A-Z]):(?P<count>[0-9]+):(?P<fp>[0-9a-f]+):(?P<idx>[0-9]+)"):
+                   template=f"act:{MID}:(?P<seat>[A-Z]):{COUNT}:{FP}:{IDX}"):
     def __init__(self, mid: int, seat: str, count: int, fp: str, idx: int, label: str = "") -> None:
         super().__init__(discord.ui.Button(
             label=fit(label, LABEL_MAX) or str(idx + 1), style=discord.ButtonStyle.primary,
@@ -85,7 +97,7 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select],
-                   template=r"sel:(?P<mid>[0-9]+):(?P<seat>[A-Z]):(?P<count>[0-9]+):(?P<fp>[0-9a-f]+)"):
+                   template=f"sel:{MID}:(?P<seat>[A-Z]):{COUNT}:{FP}"):
     def __init__(self, mid: int, seat: str, count: int, fp: str,
                  options: list[discord.SelectOption] | None = None, placeholder: str = "") -> None:
         super().__init__(discord.ui.Select(
@@ -133,7 +145,7 @@ class _LobbyMenu:
         return str(values[0]) if values else ""
 
 
-class AILevelSelect(_LobbyMenu, discord.ui.DynamicItem[discord.ui.Select], template=r"lvl:(?P<mid>[0-9]+)"):
+class AILevelSelect(_LobbyMenu, discord.ui.DynamicItem[discord.ui.Select], template="lvl:" + MID):
     """The lobby's "Add an AI player…" menu: one option per AI level."""
     PREFIX, DEFAULT = "lvl", tuple(LEVELS)
 
@@ -142,7 +154,7 @@ class AILevelSelect(_LobbyMenu, discord.ui.DynamicItem[discord.ui.Select], templ
                                                       level=self.chosen(interaction))
 
 
-class LanguageSelect(_LobbyMenu, discord.ui.DynamicItem[discord.ui.Select], template=r"lng:(?P<mid>[0-9]+)"):
+class LanguageSelect(_LobbyMenu, discord.ui.DynamicItem[discord.ui.Select], template="lng:" + MID):
     """The lobby's language menu: the language a player sees at every table (their panels,
     DMs, images and replies), or each table's own."""
     PREFIX, DEFAULT = "lng", ("table",)
@@ -247,6 +259,20 @@ def results_view(mid: int, locale: str | None) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(TableButton("again", mid, tr("Play again", locale), discord.ButtonStyle.success))
     return view
+
+
+_LINK = re.compile(r"(?<=[A-Za-z0-9])://")
+
+
+def md(s: str) -> str:
+    """A text we do not write (a player's name, a question pack's text) as it is to read in
+    a message or an embed's description: Discord's markdown leaves it as it is. No bold, no
+    heading, no masked link (``[x](https://…)``) and no bare link (``https:\\/\\/``), no
+    mention, of a user, a role, a channel or everyone (``@\\u200beveryone``). Control and
+    direction characters went where the text entered (``core.text``). Buttons, footers and
+    images show the text itself."""
+    s = discord.utils.escape_markdown(s or "", ignore_links=False).replace("<", "\\<")
+    return discord.utils.escape_mentions(_LINK.sub(r":\\/\\/", s))
 
 
 def fit(s: str | None, n: int) -> str:

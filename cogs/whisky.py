@@ -14,6 +14,7 @@ from discord.ext import commands
 from cogs.tables import (PING_CHOICES, TIMEOUT_CHOICES, TIMER_CHOICES, language_choices, open_table,
                          table_language, table_options)
 import engines
+from cogs.ui import md
 from core.i18n import tr
 from engines.base import T
 
@@ -102,17 +103,22 @@ class Whisky(commands.GroupCog, group_name="whisky", group_description="The Whis
                 return
             try:
                 # checked against the built-in bank and this server's packs only, then saved
-                # into this server's folder; a refused file installs nothing
-                added = qbank.install_pack(data, name, interaction.guild_id, language)
+                # into this server's folder; a refused file installs nothing. Reading a
+                # server's packs takes a while: in a thread, off the event loop
+                added = await asyncio.to_thread(qbank.install_pack, data, name,
+                                                interaction.guild_id, language)
             except qbank.QuestionError as e:
                 await interaction.followup.send(
-                    tr("The pack was not added: {error}", loc, error=e.text)[:1900], ephemeral=True)
+                    # (what it quotes of the file is shown as it is, never as markdown)
+                    tr("The pack was not added: {error}", loc, error=md(tr(e.text, loc)))[:1900],
+                    ephemeral=True)
                 return
-            engines.get("whisky").reload_bank()
+            # this server's banks are read again (other servers' stay as they are)
+            await asyncio.to_thread(engines.get("whisky").reload_bank, interaction.guild_id)
             await interaction.followup.send(
                 tr(T("Pack {name} added to this server: {n} question. New tables here use it.",
                      plural="Pack {name} added to this server: {n} questions. New tables here use it.",
-                     name=name, n=added), loc), ephemeral=True)
+                     name=md(name), n=added), loc), ephemeral=True)
         except Exception:
             log.exception("question pack %r of guild %s failed", pack.filename, interaction.guild_id)
             try:

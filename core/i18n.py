@@ -35,6 +35,10 @@ DEFAULT = "en"
 # Parameters of engine texts that hold a seat letter (or a list of them): shown as names.
 SEAT_PARAMS = frozenset({"player", "players", "seat", "seats", "owner", "victim", "victim_seat",
                          "winners", "who_seat", "next", "leader"})
+# Parameters of engine texts that hold a text we do not write (a question pack's question,
+# answer option and fact): like the players' names, passed through a translator's ``escape``
+# (markdown escaping, for the texts of Discord messages and embeds).
+FREE_TEXT_PARAMS = frozenset({"question", "answer", "info", "text"})
 # Functions whose first literal string argument is a message id (public/private: the first
 # string literal among the first two arguments). ``t`` is a translator bound to a locale.
 MARKERS = {"T", "Text", "IllegalAction", "ServiceError", "QuestionError", "public", "private", "tr",
@@ -123,8 +127,11 @@ def template(text: Text, lang: str) -> str:
 
 
 def tr(message: Text | str, locale: str | None = None, *,
-       seat_names: Mapping[str, str] | None = None, **params: Any) -> str:
-    """Translate and format a message (a ``Text``, or a message id with params)."""
+       seat_names: Mapping[str, str] | None = None,
+       escape: Callable[[str], str] | None = None, **params: Any) -> str:
+    """Translate and format a message (a ``Text``, or a message id with params). ``escape``
+    is applied to the texts we do not write (``FREE_TEXT_PARAMS``); ``seat_names`` are
+    shown as given."""
     lang = language(locale)
     if not isinstance(message, Text):
         message = Text(message, params)
@@ -134,7 +141,8 @@ def tr(message: Text | str, locale: str | None = None, *,
     tmpl = template(message, lang)
     if not message.params:
         return tmpl
-    values = {k: _value(v, lang, seat_names if k in SEAT_PARAMS else None, seat_names)
+    values = {k: _value(v, lang, seat_names if k in SEAT_PARAMS else None, seat_names,
+                        escape if k in FREE_TEXT_PARAMS else None, escape)
               for k, v in message.params.items()}
     return string.Formatter().vformat(_one_period(tmpl, values), (), _SafeDict(values))
 
@@ -148,20 +156,29 @@ def _one_period(tmpl: str, values: Mapping[str, str]) -> str:
     return tmpl
 
 
-def _value(v: Any, lang: str, seats: Mapping[str, str] | None, names: Mapping[str, str] | None) -> str:
+def _value(v: Any, lang: str, seats: Mapping[str, str] | None, names: Mapping[str, str] | None,
+           own: Callable[[str], str] | None = None, escape: Callable[[str], str] | None = None) -> str:
     if isinstance(v, Text):
-        return tr(v, lang, seat_names=names)
+        return tr(v, lang, seat_names=names, escape=escape)
     if isinstance(v, (list, tuple)):
-        return ", ".join(_value(x, lang, seats, names) for x in v)
+        return ", ".join(_value(x, lang, seats, names, own, escape) for x in v)
     if seats is not None and isinstance(v, str) and v in seats:
         return seats[v]
+    if own is not None and isinstance(v, str):
+        return own(v)
     return str(v)
 
 
-def translator(locale: str | None, seat_names: Mapping[str, str] | None = None) -> Callable[..., str]:
-    """``tr`` bound to a locale (and a table's seat names), for renderers and views."""
+def translator(locale: str | None, seat_names: Mapping[str, str] | None = None,
+               escape: Callable[[str], str] | None = None) -> Callable[..., str]:
+    """``tr`` bound to a locale (and a table's seat names), for renderers and views.
+    ``escape`` (markdown escaping, for a message's text) is applied to the players' names
+    and to the texts we do not write (``FREE_TEXT_PARAMS``); images and buttons take none."""
+    if escape is not None and seat_names:
+        seat_names = {seat: escape(name) for seat, name in seat_names.items()}
+
     def _t(message: Text | str, **params: Any) -> str:
-        return tr(message, locale, seat_names=seat_names, **params)
+        return tr(message, locale, seat_names=seat_names, escape=escape, **params)
     _t.locale = language(locale)      # renderers break long words by its rules
     return _t
 

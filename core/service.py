@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import logging
+import os
 import random
 import secrets
 import time
@@ -26,6 +27,7 @@ from typing import Any, Awaitable, Callable
 
 import engines
 from core.i18n import tr
+from core.text import player_name
 from engines import players
 from engines.base import N_, Event, IllegalAction, Outcome, T, Text, choice_fingerprint
 from db.store import (ActionConflict, MatchRow, MatchVersion, SeatRow, Store, SNAPSHOT_EVERY,
@@ -43,6 +45,9 @@ SWEEP_EVERY_S = 2.0           # how often stored deadlines are looked at for one
 SWEEP_GRACE_S = 2.0           # a deadline this overdue was missed by its process (it died)
 OFFER_GRACE_S = 60.0          # a panel claimed this long ago and not sent: its process died
 OPEN = ("lobby", "running")
+# The most tables waiting to start (lobbies) one user may host, and one channel may hold, at
+# once: the environment's MAX_LOBBIES_PER_USER and MAX_LOBBIES_PER_CHANNEL, or these (0 = no limit)
+LOBBY_LIMITS = {"MAX_LOBBIES_PER_USER": 3, "MAX_LOBBIES_PER_CHANNEL": 10}
 TABLE_OPTIONS = {
     # name: (default, allowed values, help)
     "timer": (0, (0, 60, 120, 300, 600, 1800, 3600, 86400),
@@ -53,6 +58,20 @@ TABLE_OPTIONS = {
               "Mention players in the thread: on every decision, on the first decision of "
               "their turn, or never."),
 }
+
+
+def lobby_limits(env=os.environ) -> tuple[int, int]:
+    """(per user, per channel): the most lobbies one user may host and one channel may hold
+    (``LOBBY_LIMITS``; 0 = no limit). A setting that is not a whole number keeps its default."""
+    out = []
+    for name, default in LOBBY_LIMITS.items():
+        raw = str(env.get(name) or "").strip()
+        try:
+            out.append(max(0, int(raw)) if raw else default)
+        except ValueError:
+            log.warning("%s=%r is not a whole number: %d lobbies it is", name, raw, default)
+            out.append(default)
+    return out[0], out[1]
 
 
 class ServiceError(Exception):
@@ -92,6 +111,10 @@ class Seat:
     is_ai: bool = False
     locale: str | None = None
     ai_level: str | None = None     # an AI seat's strength (engines.players.LEVELS)
+
+    def __post_init__(self) -> None:
+        # the one place a name enters: a display name as Discord gave it, or as stored
+        self.name = player_name(self.name)
 
     def row(self, position: int) -> SeatRow:
         return SeatRow(self.seat, position, self.user_id, self.name, self.is_ai, self.locale,
@@ -225,6 +248,9 @@ class MatchService:
         self.broken: dict[int, Match] = {}      # open matches whose saved game is damaged
         self._loading: dict[int, asyncio.Future] = {}
         self._background: list[asyncio.Task] = []
+        self._readying: set[asyncio.Task] = set()   # files read ahead for new lobbies (_ready)
+        self.max_lobbies_per_user, self.max_lobbies_per_channel = lobby_limits()
+        self._opening = asyncio.Lock()    # lobbies are counted, then opened, one at a time
         self.warmed = asyncio.Event()    # start_up has loaded every table of its shards
         self._listeners: list[Listener] = []
         self._timers: dict[tuple[int, str, str], asyncio.Task] = {}   # (match, seat, kind)
@@ -419,6 +445,7 @@ class MatchService:
         return BrokenMatch(m)
 
     async def _rebuild_state(self, m: Match) -> None:
+        await self._ready(m.game, m.options)
         engine = m.engine
         snap = await self.store.latest_snapshot(m.id)
         if snap is None:
@@ -475,6 +502,17 @@ class MatchService:
             self.broken.pop(m.id)
         self._cancel_timers(m)
 
+    async def _ready(self, game: str, options: dict) -> None:
+        """The engine reads what a game with these options reads from disk (the Whisky
+        Game's question packs) in a thread, before its calls on the event loop need it."""
+        engine = engines.get(game)
+        try:
+            if not engine.preloaded(options):
+                await asyncio.to_thread(engine.preload, options)
+        except Exception:
+            # the engine reads it itself when it needs it, and says then what is wrong
+            log.warning("could not read ahead the files of a %s table", game, exc_info=True)
+
     @asynccontextmanager
     async def _locked(self, match_id: int, *, broken_ok: bool = False):
         """The match, current and locked: every change of a match happens inside this. A
@@ -485,6 +523,7 @@ class MatchService:
             if not broken_ok:
                 raise
             m = e.match
+        await self._ready(m.game, m.options)
         async with m.lock:
             await self._fresh(m, broken_ok=broken_ok)
             yield m
@@ -544,15 +583,47 @@ class MatchService:
         table_opts = resolve_table_options(table)
         seed = seed if seed is not None else secrets.randbits(48)
         host = Seat(SEAT_LETTERS[0], host_id, host_name, False, host_locale)
-        mid = await self.store.create_match(
-            game=game, guild_id=guild_id, channel_id=channel_id, host_id=host_id, seed=seed,
-            options={"engine": engine_opts, "table": table_opts}, lang=lang, seats=[host.row(0)])
+        async with self._opening:
+            await self._check_lobby_limits(host_id, channel_id)
+            mid = await self.store.create_match(
+                game=game, guild_id=guild_id, channel_id=channel_id, host_id=host_id, seed=seed,
+                options={"engine": engine_opts, "table": table_opts}, lang=lang, seats=[host.row(0)])
         m = Match(id=mid, game=game, guild_id=guild_id, channel_id=channel_id, thread_id=None,
                   host_id=host_id, status="lobby", seed=seed, options=engine_opts,
                   table=table_opts, lang=lang, seats=[host],
                   version=MatchVersion("lobby", False, 0, 0))
         self.matches[mid] = m
+        # read what its game will need (a server's question packs) while the lobby fills
+        task = asyncio.create_task(self._ready(game, engine_opts))
+        self._readying.add(task)
+        task.add_done_callback(self._readying.discard)
         return m
+
+    async def _check_lobby_limits(self, host_id: int, channel_id: int) -> None:
+        """Refuse a new lobby past ``max_lobbies_per_user`` (the host's own lobbies) or
+        ``max_lobbies_per_channel`` (lobbies of anyone in that channel); tables that started
+        do not count."""
+        limit = self.max_lobbies_per_user
+        mine = await self.store.lobbies(host_id=host_id) if limit else []
+        if limit and len(mine) >= limit:
+            raise ServiceError(
+                "You already host {n} table that has not started ({tables}), the most one "
+                "player may. Start it, or close it: press Leave on its lobby, or use /table "
+                "abort in its channel.",
+                plural="You already host {n} tables that have not started ({tables}), the most "
+                       "one player may. Start one, or close one: press Leave on its lobby, or "
+                       "use /table abort in its channel.",
+                n=limit, tables=", ".join(f"#{mid}" for mid in mine))
+        limit = self.max_lobbies_per_channel
+        if limit and len(await self.store.lobbies(channel_id=channel_id)) >= limit:
+            raise ServiceError(
+                "This channel already has {n} table that has not started, the most one channel "
+                "may. Join it, or open yours in another channel; its host (or a server manager) "
+                "can close it with /table abort.",
+                plural="This channel already has {n} tables that have not started, the most one "
+                       "channel may. Join one of them, or open yours in another channel; a "
+                       "table's host (or a server manager) can close it with /table abort.",
+                n=limit)
 
     async def set_language(self, user_id: int, lang: str | None) -> None:
         """A player's own language for what they see privately (None: their Discord one)."""
@@ -1231,7 +1302,7 @@ class MatchService:
     async def close(self) -> None:
         """Stop everything that would use the store after it closes."""
         tasks = [*self._timers.values(), *self._retries.values(), *self._background,
-                 *self._loading.values(), *self._drives.values()]
+                 *self._loading.values(), *self._drives.values(), *self._readying]
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

@@ -248,6 +248,20 @@ class BaseStore:
             "SELECT id, guild_id FROM matches WHERE status IN ('lobby','running') ORDER BY id")
         return [(r[0], r[1]) for r in rows]
 
+    async def lobbies(self, *, host_id: int | None = None,
+                      channel_id: int | None = None) -> list[int]:
+        """The ids of the tables waiting to start (lobbies) that ``host_id`` hosts and (or)
+        that were opened in ``channel_id``, oldest first."""
+        sql, args = "SELECT id FROM matches WHERE status='lobby'", []
+        if host_id is not None:
+            sql += " AND host_id=?"
+            args.append(host_id)
+        if channel_id is not None:
+            sql += " AND channel_id=?"
+            args.append(channel_id)
+        sql += " ORDER BY id"
+        return [r[0] for r in await self._fetchall(sql, args)]
+
     async def match_version(self, match_id: int) -> "MatchVersion | None":
         """One cheap read telling whether a cached match is current (None: no such match)."""
         row = await self._fetchone(

@@ -236,6 +236,17 @@ class BaseEngine:
             out[k] = v
         return out
 
+    def preloaded(self, options: Mapping) -> bool:
+        """Whether a game with these (resolved) options finds everything it reads from
+        disk already read (by default an engine reads nothing)."""
+        return True
+
+    def preload(self, options: Mapping) -> None:
+        """Read what a game with these options reads from disk (the Whisky Game's question
+        packs), so that the engine's calls then do no file work. Blocking: the bot calls it
+        off its event loop before it needs the engine for such a game; an engine that was
+        not preloaded reads the files itself, and gives the same results."""
+
     def check_seats(self, seats: Sequence[str]) -> None:
         if not self.min_players <= len(seats) <= self.max_players:
             raise IllegalAction("{game} needs {min} to {max} players.",

@@ -2,12 +2,16 @@
 decks, bag, distillery stock); the start-field decision (rules 2)."""
 from __future__ import annotations
 
+import threading
 from typing import Any, Mapping, Sequence
 
 from engines.base import IllegalAction, N_, Option, public, rng
 
 from . import data as D
 from .common import _yes_no
+
+_BANK_LOCK = threading.Lock()     # changes of an engine's bank cache (see GameSetup.bank)
+_READING = threading.Lock()       # banks read ahead or again (preload, reload_bank)
 
 
 class GameSetup:
@@ -90,29 +94,80 @@ class GameSetup:
         return out
 
     def bank(self, state) -> dict[str, dict]:
-        """The question bank a game uses (id -> record)."""
+        """The question bank a game uses (id -> record). Read from disk the first time a
+        bank is asked for (the bot reads it beforehand, off its event loop: ``preload``)."""
         if self._bank_override is not None:
             return self._bank_override
-        src = state.get("bank", "generated")
-        lang = state["options"].get("question_lang", "en")
-        # the packs of one server only (option question_packs = its id, "" for none)
-        packs = str(state["options"].get("question_packs") or "")
-        key = f"{src}:{lang}:{packs}"
-        if key not in self._bank_cache:
-            if len(self._bank_cache) >= 64:      # one entry per server with packs: bounded
-                self._bank_cache.pop(next(iter(self._bank_cache)))
-            if src == "generated":
-                self._bank_cache[key] = D.generated_bank()
-            else:
-                from engines.whisky import qbank
-                extra = self._extra_dirs if self._extra_dirs is not None \
-                    else qbank.installed_pack_dirs(packs or None)
-                self._bank_cache[key] = qbank.load_bank(lang, extra)
-        return self._bank_cache[key]
+        key = self._bank_key(state.get("bank", "generated"), state["options"])
+        bank = self._bank_cache.get(key)
+        return bank if bank is not None else self._cache_bank(key)
 
-    def reload_bank(self) -> None:
-        """Forget every loaded bank, of every server (after a server installed a pack)."""
-        self._bank_cache.clear()
+    # The cache holds one bank per (source, language, server): a server's packs are read once
+    # for all its tables in that language, and only that server's packs changing reads them
+    # again. Filled from threads as well (``preload``), so changes take a lock; a look-up
+    # does not need one.
+    _BANK_CACHE_MAX = 64
+
+    @staticmethod
+    def _bank_key(src: str, options: Mapping) -> str:
+        lang = options.get("question_lang", "en")
+        # the packs of one server only (option question_packs = its id, "" for none)
+        packs = str(options.get("question_packs") or "")
+        return f"{src}:{lang}:{packs}"
+
+    def _read_bank(self, key: str) -> dict[str, dict]:
+        src, lang, packs = key.split(":")
+        if src == "generated":
+            return D.generated_bank()
+        from engines.whisky import qbank
+        extra = self._extra_dirs if self._extra_dirs is not None \
+            else qbank.installed_pack_dirs(packs or None)
+        return qbank.load_bank(lang, extra)
+
+    def _cache_bank(self, key: str) -> dict[str, dict]:
+        bank = self._read_bank(key)
+        with _BANK_LOCK:
+            if key not in self._bank_cache and len(self._bank_cache) >= self._BANK_CACHE_MAX:
+                self._bank_cache.pop(next(iter(self._bank_cache)))   # the oldest: bounded
+            self._bank_cache[key] = bank
+        return bank
+
+    def preloaded(self, options: Mapping) -> bool:
+        """Whether a game with these (resolved) options finds its question bank read."""
+        if self._bank_override is not None:
+            return True
+        return self._bank_key(self._bank_source(options), options) in self._bank_cache
+
+    def preload(self, options: Mapping) -> None:
+        """Read the question bank of a game with these (resolved) options, unless it was
+        read already. Blocking (a server's packs may be many megabytes): the bot calls it in
+        a thread before the engine needs the bank, so ``bank`` then only looks it up."""
+        if self.preloaded(options):
+            return
+        with _READING:               # one at a time: a second asker then finds it read
+            if not self.preloaded(options):
+                self._cache_bank(self._bank_key(self._bank_source(options), options))
+
+    def reload_bank(self, guild_id: int | str | None = None) -> None:
+        """A server's packs changed (``guild_id``): its banks are read again, and every
+        other server's stay as they are; None forgets every bank. Blocking: the banks are
+        read before they replace the old ones, so a table of that server never waits for
+        them (the old bank holds every question the table drew)."""
+        if guild_id is None:
+            with _BANK_LOCK:
+                self._bank_cache.clear()
+            return
+        ending = f":{guild_id}"
+        with _READING:
+            for key in [k for k in list(self._bank_cache) if k.endswith(ending)]:
+                try:
+                    bank = self._read_bank(key)
+                except Exception:        # read again when next asked for, and refused then
+                    with _BANK_LOCK:
+                        self._bank_cache.pop(key, None)
+                    continue
+                with _BANK_LOCK:
+                    self._bank_cache[key] = bank
 
     def _bank_source(self, opts) -> str:
         packs = opts.get("question_packs", "")

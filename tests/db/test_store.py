@@ -152,6 +152,18 @@ async def test_matches_by_channel_and_history(store):
         await store.update_match(a, nonsense=1)
 
 
+async def test_lobbies_by_host_and_by_channel(store):
+    async def table(host, channel):
+        return await store.create_match(game="toy", guild_id=1, channel_id=channel, host_id=host,
+                                        seed=1, options={}, lang="en")
+    a, b, c, d = await table(5, 10), await table(5, 11), await table(6, 10), await table(5, 10)
+    await store.update_match(d, status="running", thread_id=77)
+    assert await store.lobbies(host_id=5) == [a, b]           # a table that started is none
+    assert await store.lobbies(channel_id=10) == [a, c]
+    assert await store.lobbies(host_id=5, channel_id=11) == [b]
+    assert await store.lobbies(host_id=7) == [] and await store.lobbies(channel_id=77) == []
+
+
 async def test_seats_and_a_new_host_together(store):
     mid = await store.create_match(game="toy", guild_id=1, channel_id=2, host_id=3, seed=1,
                                    options={}, lang="en", seats=[SeatRow("A", 0, 3, "Anna")])

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.e2e.harness import Player, board, open_table, start_bot_inprocess, stop_bot_inprocess
+from tests.e2e.harness import Player, board, open_table, panel_of, start_bot_inprocess, stop_bot_inprocess
 
 pytestmark = pytest.mark.e2e
 
@@ -68,3 +68,40 @@ async def test_forged_and_malformed_custom_ids_get_a_clear_answer(sb, table, cap
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert not errors, [r.getMessage() for r in errors][:3]
     assert len(cases) == 60
+
+
+OVERSIZED = ["9" * 19, "9" * 20, "1" + "0" * 25, "18446744073709551616", "9223372036854775808"]
+
+
+async def test_oversized_numbers_in_a_custom_id_are_refused_clearly(sb, table, caplog):
+    """A match id beyond what SQLite and PostgreSQL store (a 64-bit integer), or a move count
+    or choice index of twenty digits, on a button its user's client claims to show: one
+    clear ephemeral refusal, nothing changed, nothing in the log (the store was never asked)."""
+    bot, store, match, lobby, thread, settle = table
+    anna_panel = Player(sb, "anna").dm_panel()
+    mid = match.id
+    seat = match.seat_of(sb.user("anna").id).seat
+    count = match.seat_counts[seat]
+    cids = [f"tbl:{op}:{n}" for op in ("join", "start", "turn", "view", "back", "again") for n in OVERSIZED]
+    cids += [f"act:{n}:{seat}:{count}:ab12:0" for n in OVERSIZED]
+    cids += [f"act:{mid}:{seat}:{n}:ab12:0" for n in OVERSIZED]
+    cids += [f"act:{mid}:{seat}:{count}:ab12:{n}" for n in OVERSIZED]
+    cids += [f"sel:{n}:{seat}:{count}:ab12" for n in OVERSIZED] + [f"sel:{mid}:{seat}:{n}:ab12" for n in OVERSIZED]
+    cids += [f"lvl:{n}" for n in OVERSIZED] + [f"lng:{n}" for n in OVERSIZED]
+    caplog.set_level(logging.WARNING)
+    for cid in cids:
+        values = ["0"] if cid.startswith(("sel:", "lvl:", "lng:")) else None
+        for user, message in (("anna", anna_panel), ("anna", board(sb, thread)), ("bruno", lobby)):
+            before = (match.n, dict(match.seat_counts), match.status)
+            r = await sb.forge(user, message, cid, values=values, claim=True)
+            assert r.type == 4 and r.ephemeral, f"{cid!r} was not refused: {r.type}"
+            assert "out of date" in r.content, (cid, r.content)
+            await settle()
+            assert (match.n, dict(match.seat_counts), match.status) == before, cid
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert not errors, [r.getMessage() for r in errors][:3]
+    # a select's chosen value of twenty digits is refused as well
+    kind, cid, values = panel_of(anna_panel)
+    if kind == "select":
+        r = await sb.forge("anna", anna_panel, cid, values=["9" * 20])
+        assert r.ephemeral and r.content and match.n == before[0]

@@ -585,3 +585,36 @@ def test_packs_outside_every_server_folder_are_named_when_the_bot_starts(packs_r
     with caplog.at_level(logging.WARNING, logger="cogs.whisky"):
         asyncio.run(whisky_cog.setup(bot))
     assert "question pack" not in caplog.text
+
+
+def test_control_characters_are_those_of_unicode():
+    """The check a loader runs on every character of every pack (a regular expression, not
+    a look-up per character) refuses exactly Unicode's control characters and line and
+    paragraph separators."""
+    import unicodedata
+    for code in range(0x110000):
+        ch = chr(code)
+        assert qbank._has_control(f"a{ch}b") == (unicodedata.category(ch) in ("Cc", "Zl", "Zp")), hex(code)
+
+
+def test_two_installs_at_once_never_pass_the_pack_limit(packs_root, monkeypatch):
+    """The bot installs packs in threads: two at once are checked one after the other."""
+    import threading
+    monkeypatch.setattr(qbank, "MAX_PACKS_PER_GUILD", 1)
+    barrier = threading.Barrier(2)
+    results = []
+
+    def install(name):
+        barrier.wait()
+        try:
+            results.append(qbank.install_pack((json.dumps(good(id=name)) + "\n").encode(),
+                                              f"{name}.jsonl", 5))
+        except QuestionError as e:
+            results.append(e)
+    workers = [threading.Thread(target=install, args=(n,)) for n in ("one", "two")]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    assert sorted(type(r).__name__ for r in results) == ["QuestionError", "int"]
+    assert len(list((packs_root / "5").glob("*.jsonl"))) == 1
