@@ -34,7 +34,16 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 log = logging.getLogger(__name__)
 
 #: a request not answered in this long is taken as failed (Discord answers in well under 1 s)
-TIMEOUT_S = float(os.environ.get("DISCORD_REQUEST_TIMEOUT", "10"))
+def request_timeout() -> float:
+    """DISCORD_REQUEST_TIMEOUT in seconds (unset, empty or not a positive number: 10)."""
+    try:
+        value = float(os.environ.get("DISCORD_REQUEST_TIMEOUT") or 10)
+    except ValueError:
+        return 10.0
+    return value if value > 0 else 10.0
+
+
+TIMEOUT_S = request_timeout()
 ATTEMPTS = 5                    # tries in all, the first included
 FIRST_PAUSE_S, MAX_PAUSE_S = 0.5, 8.0
 MAX_RETRY_AFTER_S = 30.0

@@ -131,3 +131,11 @@ def test_what_counts_as_passing():
     assert transient.is_transient(aiohttp.ServerDisconnectedError())
     assert not transient.is_transient(refused(50035))
     assert not transient.is_transient(ValueError())
+
+
+def test_the_time_limit_comes_from_the_environment_or_is_ten_seconds(monkeypatch):
+    for raw, expected in (("3.5", 3.5), ("", 10.0), ("soon", 10.0), ("-1", 10.0)):
+        monkeypatch.setenv("DISCORD_REQUEST_TIMEOUT", raw)
+        assert transient.request_timeout() == expected
+    monkeypatch.delenv("DISCORD_REQUEST_TIMEOUT")
+    assert transient.request_timeout() == 10.0
