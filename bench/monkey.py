@@ -813,6 +813,7 @@ class Monkey:
         self.user_slot: dict[int, Slot] = {}
         self.life = 0
         self.life_of: dict[int, int] = {}
+        self.dying = False               # a killed process's last requests are still being served
         self.dm_closed_known: set[int] = set()
         self._req_cursor = 0
         self.backs: Counter = Counter()
@@ -899,7 +900,9 @@ class Monkey:
         """Every message the stand-in creates or edits (synchronously)."""
         if kind not in ("create", "edit") or not isinstance(m, self._SbMessage) or m.author.id != self.sb.bot_user.id:
             return
-        self.life_of.setdefault(m.id, self.life)
+        # what the stand-in still makes between a SIGKILL and the end of the requests that
+        # were in flight then is the killed process's
+        self.life_of.setdefault(m.id, self.life - 1 if self.dying else self.life)
         for mid in table_refs(m.custom_ids):
             self.index[mid].add(m.id)
         slot = self.slot_of(m)
@@ -1408,7 +1411,11 @@ class Monkey:
                 self.life += 1
                 self.dm_closed_known = set()          # the new process knows nothing of closed DMs
                 self._req_cursor = len(self.sb.requests)
-                await self._requests_over()
+                self.dying = True
+                try:
+                    await self._requests_over()
+                finally:
+                    self.dying = False
                 for v in replay_problems(self.bot.db_path):
                     self.record(v)
                 await self.bot.start()
