@@ -33,7 +33,10 @@ def end_bonus(s, seat):
 # === data.RULES: every switch is read ==========================================================
 def test_every_rules_switch_is_read_by_the_engine():
     """The data table says of RULES: "Each key below is read by the engine"."""
-    src = inspect.getsource(engine_module)
+    # the engine is engine.py and the modules it is split into (issue 24), not the AI's
+    pkg = Path(inspect.getsourcefile(engine_module)).parent
+    src = "".join(f.read_text() for f in sorted(pkg.glob("*.py"))
+                  if f.name not in ("ai.py", "determinize.py", "evaluate.py"))
     unread = [k for k in D.RULES if f'RULES["{k}"]' not in src]
     assert unread == []
 
