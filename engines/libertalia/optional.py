@@ -5,7 +5,6 @@ from __future__ import annotations
 from engines.base import public
 
 from . import data as D
-from .data import RULES
 from .texts import _name
 
 
@@ -24,10 +23,6 @@ class OptionalAbilities:
                              (D.MERCHANT, "day"): (), (D.ARMORER, "night"): ("saber",),
                              (D.TREASURER, "end"): D.TREASURER_TYPES,
                              (D.CAPTAIN, "end"): ("relic",)}
-
-    def _gunner_has_target(self, state, seat) -> bool:
-        return any(state["players"][s]["den"] for s in state["seats"]
-                   if RULES["gunner_own_den"] or s != seat)
 
     def _may_hold(self, p, types) -> bool:
         """Could this den hold a token of one of these types, as the other players know it
@@ -78,3 +73,6 @@ class OptionalAbilities:
         elif when == "night":
             self._night_ability(state, seat, rank, events)
         # "end": a used End ability is simply counted at the scoring
+
+    def _do_ability(self, state, pend, a, events):
+        self._resolve_ability(state, pend, a["use"], events)
