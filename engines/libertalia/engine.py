@@ -201,6 +201,7 @@ class LibertaliaEngine(GameSetup, Picks, Day, Dusk, Night, Scoring, OptionalAbil
                 self._step_end(state, events)
         raise RuntimeError("libertalia: resolution loop did not settle")  # pragma: no cover
 
+
 def _copy_player(p: dict) -> dict:
     q = p.copy()
     q["hand"], q["den"], q["grave"] = p["hand"].copy(), p["den"].copy(), p["grave"].copy()
