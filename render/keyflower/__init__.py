@@ -40,10 +40,7 @@ turn-order tiles as cards, the boats), ``players`` (villages and panels), ``lege
 and ``hand`` (``render_hand``, ``private_text``)."""
 from __future__ import annotations
 
-import sys
-from types import ModuleType
-
-from render.common import PAPER, text_width
+from render.common import as_one_module, PAPER, text_width
 from render.shapes import SQRT3
 from render.keyflower.auction import _card_layout
 from render.keyflower.board import _close_layout, _focus, render_board
@@ -59,18 +56,4 @@ __all__ = ["render_board", "render_full_board", "render_hand", "private_text",
            "_village_name_size", "name_lines", "text_width"]
 
 
-class _Package(ModuleType):
-    """Setting a name on the package (a test's spy on ``name_lines``) sets it in the modules
-    that use it too, as when this renderer was one module."""
-
-    def __setattr__(self, name: str, value) -> None:
-        old = self.__dict__.get(name, _MISSING)
-        if old is not _MISSING:
-            for key, part in list(sys.modules.items()):
-                if key.startswith(__name__ + ".") and part.__dict__.get(name, _MISSING) is old:
-                    setattr(part, name, value)
-        super().__setattr__(name, value)
-
-
-_MISSING = object()
-sys.modules[__name__].__class__ = _Package
+as_one_module(__name__)
