@@ -51,7 +51,8 @@ from render.keyflower.tiles import _draw_hex_tile, _village_name_size, name_line
 
 # what render dispatches to, and what the tests read
 __all__ = ["render_board", "render_full_board", "render_hand", "private_text",
-           "CLOSE", "FULL", "HAND_HEX", "PAPER", "PLATE_PAD", "ROAD", "SMALL", "SQRT3", "VILLAGE_MIN",
+           "CLOSE", "FULL", "HAND_HEX", "PAPER", "PLATE_PAD", "ROAD", "SMALL", "SQRT3",
+           "VILLAGE_MIN",
            "_card_layout", "_close_layout", "_draw_hex_tile", "_focus", "_tile_name",
            "_village_name_size", "name_lines", "text_width"]
 

@@ -1,4 +1,5 @@
-"""The full Keyflower map: every village as a hex map, the legend, then the auction (render_full_board)."""
+"""The full Keyflower map (render_full_board): every village as a hex map, the legend, then
+the auction."""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,4 +1,5 @@
-"""The posted Whisky board (render_board): the close-up of the map, its legend and the players' cards."""
+"""The posted Whisky board (render_board): the close-up of the map, its legend and the
+players' cards."""
 from __future__ import annotations
 
 from render.common import canvas, finish, fit, INK, PAPER, text, text_width

@@ -1,4 +1,5 @@
-"""The Whisky legends: the full map's regions, field types and distilleries; the close-up's move menu and nearby distilleries."""
+"""The Whisky legends: the full map's regions, field types and distilleries; the close-up's
+move menu and the distilleries near it."""
 from __future__ import annotations
 
 from engines.base import T

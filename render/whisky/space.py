@@ -1,4 +1,5 @@
-"""Where things go on the Whisky map: the projection, the close-up's window, free room for labels."""
+"""Where things go on the Whisky map: the projection, the close-up's window, free room for
+labels."""
 from __future__ import annotations
 
 from functools import lru_cache
