@@ -3,11 +3,10 @@ from __future__ import annotations
 
 from engines.keyflower import texts as X
 from render.common import clauses
-from render.shapes import resolve_ref
 from render.keyflower.auction import _auction, _bids_text, _turn_order
 from render.keyflower.header import _title, _turn
 from render.keyflower.layout import (_name, _num, _order, _safe_counts, _tile_name, _workers_text,
-                                     COLOURS, WINTER_HELP)
+                                     COLOURS)
 from render.keyflower.players import _facts
 
 
@@ -58,16 +57,3 @@ def board_alt(view: dict, tr) -> str:
     if boats:
         parts.append(tr("Boats: {items}.", items=clauses(tr, boats)))
     return " ".join(parts)
-
-
-# ----------------------------------------------------------------------------- private
-def _winter_names(tr, ids, help=False) -> list[str]:
-    out = []
-    for t in ids or []:
-        name = _tile_name(tr, t)
-        data = (resolve_ref("engines.keyflower.data:TILES", {}) or {}).get(t) or {}
-        kind = str(data.get("winter") or t)
-        if help and kind in WINTER_HELP:
-            name = tr("{tile} ({help})", tile=name, help=tr(WINTER_HELP[kind]))
-        out.append(name)
-    return out

@@ -6,13 +6,25 @@ import math
 from engines.keyflower import texts as X
 from render.common import canvas, finish, fit, MUTED, own_seat, PAPER, text, text_width, wrap
 from render.shapes import compact, hex_corners, resolve_ref, SQRT3
-from render.keyflower.alt import _winter_names
 from render.keyflower.header import player_tag
 from render.keyflower.icons import _skill, _wheat, _worker
 from render.keyflower.layout import (_colours, _counts, _join, _name, _num, _remembering,
-                                     _safe_counts, _skills_text, _workers_text, COLOURS, GOLD,
-                                     HILITE, SKILLS, SMALL, WIDTH, WINTER_HELP)
+                                     _safe_counts, _skills_text, _tile_name, _workers_text, COLOURS,
+                                     GOLD, HILITE, SKILLS, SMALL, WIDTH, WINTER_HELP)
 from render.keyflower.tiles import _draw_hex_tile
+
+
+# ----------------------------------------------------------------------------- private
+def _winter_names(tr, ids, help=False) -> list[str]:
+    out = []
+    for t in ids or []:
+        name = _tile_name(tr, t)
+        data = (resolve_ref("engines.keyflower.data:TILES", {}) or {}).get(t) or {}
+        kind = str(data.get("winter") or t)
+        if help and kind in WINTER_HELP:
+            name = tr("{tile} ({help})", tile=name, help=tr(WINTER_HELP[kind]))
+        out.append(name)
+    return out
 
 
 HAND_W = WIDTH
