@@ -48,14 +48,9 @@ def _draw_hand(d, view: dict, tr) -> int:
     """Draws the private image (measures it when d is None); returns its height."""
     seat, p = own_seat(view)
     priv = view.get("private") or {}
-    workers = _counts(priv.get("workers"))
-    skills = _counts(priv.get("skills"))
-    wheat = _num(priv.get("wheat"))
-    hand = [t for t in priv.get("winter_hand") or []]
-    picked = set(priv.get("winter_pick") or [])
     farmers = bool((view.get("options") or {}).get("farmers", True))
-    W, hs, per_row, m = HAND_W, HAND_HEX, HAND_PER_ROW, 30
-    inner = W - 2 * m
+    m = 30
+    inner = HAND_W - 2 * m
     if d is not None:
         player_tag(d, (m, 44), view, seat, inner, 30, True)
     y = 76
@@ -64,6 +59,17 @@ def _draw_hand(d, view: dict, tr) -> int:
             text(d, (m, y), ln, size=20, fill=MUTED)
         y += 28
     y += 18
+    y = _draw_screen(d, tr, priv, farmers, y)
+    return _draw_winter_hand(d, tr, priv, farmers, y)
+
+
+def _draw_screen(d, tr, priv: dict, farmers: bool, y) -> int:
+    """The workers, skill tiles and wheat behind the screen, from y; returns the y below."""
+    workers = _counts(priv.get("workers"))
+    skills = _counts(priv.get("skills"))
+    wheat = _num(priv.get("wheat"))
+    W, m = HAND_W, 30
+    inner = W - 2 * m
     sections = [(tr("Workers"), [("worker", c, tr(X.workers(c, workers.get(c, 0))))
                                  for c in COLOURS]),
                 (tr("Skill tiles"), [("skill", k, tr(X.good(k, skills.get(k, 0))))
@@ -95,7 +101,16 @@ def _draw_hand(d, view: dict, tr) -> int:
                      anchor="lm")
             x += w
         y += 60
-    # the winter tiles in hand
+    return y
+
+
+def _draw_winter_hand(d, tr, priv: dict, farmers: bool, y) -> int:
+    """The winter tiles in hand (the ones chosen to offer outlined in gold), from y; returns
+    the image's height."""
+    hand = [t for t in priv.get("winter_hand") or []]
+    picked = set(priv.get("winter_pick") or [])
+    W, hs, per_row, m = HAND_W, HAND_HEX, HAND_PER_ROW, 30
+    inner = W - 2 * m
     heading = tr(X.winter_in_hand(len(hand)))
     hint = tr("gold outline: chosen to offer") if picked else ""
     hint_below = bool(hint) and text_width(heading, 24, True) + 30 + text_width(hint, SMALL) > inner
