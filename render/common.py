@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import re
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -21,6 +22,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import islice
 from pathlib import Path
+from types import ModuleType
 
 import pyphen
 from PIL import Image, ImageDraw, ImageFont
@@ -440,3 +442,26 @@ def bar_chart(title: str, rows: list[tuple], tr_total: str = "Total") -> Rendere
     alt = f"{clip(title, 200)}: " + "; ".join(f"{clip(label, 100)} {score}"
                                               for label, _, score, *_ in rows)
     return finish(img, alt, "scores.png")
+
+
+# ------------------------------------------------------------------ a renderer split in modules
+class _OneModule(ModuleType):
+    """A package that stands for one module: a name set on it (a test's spy) is set in its
+    modules that hold the same object under that name too."""
+
+    def __setattr__(self, name: str, value) -> None:
+        old = self.__dict__.get(name, _MISSING)
+        if old is not _MISSING:
+            for key, part in list(sys.modules.items()):
+                if key.startswith(self.__name__ + ".") and part.__dict__.get(name, _MISSING) is old:
+                    setattr(part, name, value)
+        super().__setattr__(name, value)
+
+
+_MISSING = object()
+
+
+def as_one_module(package: str) -> None:
+    """Make a renderer package (render.keyflower) behave as the one module it was split from
+    when a name is set on it, as tests do to spy on what is drawn."""
+    sys.modules[package].__class__ = _OneModule
