@@ -10,7 +10,7 @@ from cogs.tables import (PING_CHOICES, TIMEOUT_CHOICES, TIMER_CHOICES, language_
                          table_options)
 
 
-# the engine option "abilities" (engines/libertalia/engine.py)
+# the engine option "abilities" (engines/libertalia/setup.py, optional.py)
 ABILITY_CHOICES = [app_commands.Choice(name="mandatory (official FAQ)", value="mandatory"),
                    app_commands.Choice(name="optional (Greek rulebook text)", value="optional")]
 

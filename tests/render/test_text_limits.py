@@ -215,7 +215,7 @@ def _old_wrap(s, width, size=20, bold=False):
 def _corpus() -> list[str]:
     """Real texts: every one-line string of the renderers (labels), the Whisky questions and
     options, and some Greek and Hungarian."""
-    labels = [n.value for f in sorted((ROOT / "render").glob("*.py"))
+    labels = [n.value for f in sorted((ROOT / "render").rglob("*.py"))
               for n in ast.walk(ast.parse(f.read_text("utf-8")))
               if isinstance(n, ast.Constant) and isinstance(n.value, str)
               and n.value.isprintable()]
