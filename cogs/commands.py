@@ -6,9 +6,8 @@ Command, group and option names, descriptions and choice names are catalog messa
 a context that says which they are, so "new" the command and "new" elsewhere never mix."""
 from __future__ import annotations
 
-import asyncio
 import re
-from typing import Any, Iterator
+from typing import Iterator
 
 import discord
 from discord import app_commands
@@ -56,40 +55,15 @@ class CatalogTranslator(app_commands.Translator):
         return command_name(out) if context.location in NAMES else out
 
 
-def _walk(commands) -> Iterator[tuple[str, str]]:
+def command_texts(commands) -> Iterator[tuple[str, str]]:
     for cmd in commands:
         yield CONTEXTS[Where.command_name], cmd.name
         yield CONTEXTS[Where.command_description], cmd.description
         if isinstance(cmd, app_commands.Group):
-            yield from _walk(cmd.commands)
+            yield from command_texts(cmd.commands)
             continue
         for p in cmd.parameters:
             yield CONTEXTS[Where.parameter_name], p.name
             yield CONTEXTS[Where.parameter_description], p.description
             for c in p.choices:
                 yield CONTEXTS[Where.choice_name], c.name
-
-
-async def build_tree() -> discord.app_commands.CommandTree:
-    """The bot's command tree with every game's commands loaded (no network, no store)."""
-    from bot import GameBot
-    bot = GameBot(None)             # the store is not used to build commands
-    await bot.load_commands()
-    return bot.tree
-
-
-def command_strings() -> list[tuple[str, str]]:
-    """(context, English text) of every name, description and choice of the commands."""
-    async def go():
-        tree = await build_tree()
-        return sorted(set(_walk(tree.get_commands())))
-    return asyncio.run(go())
-
-
-async def synced_payload(translated: bool = True) -> list[dict[str, Any]]:
-    """What the bot sends to Discord when it syncs its global commands."""
-    tree = await build_tree()
-    translator = CatalogTranslator() if translated else None
-    if translator is None:
-        return [c.to_dict(tree) for c in tree.get_commands()]
-    return [await c.get_translated_payload(tree, translator) for c in tree.get_commands()]

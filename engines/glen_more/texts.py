@@ -14,7 +14,7 @@ from . import data as D
 
 
 def _(message: str) -> str:
-    """Marks a message id for the catalog (core.i18n extracts calls to ``_``)."""
+    """Marks a message id for the catalog (scripts.catalogs extracts calls to ``_``)."""
     return message
 
 

@@ -7,7 +7,8 @@ import gettext
 import pytest
 
 from core import i18n
-from cogs.commands import command_name, synced_payload
+from cogs.commands import command_name
+from scripts.commands import synced_payload
 from sandbox.validate import ApiError, validate_commands
 
 

@@ -4,6 +4,7 @@ import json
 import pytest
 
 from core import i18n
+from scripts import catalogs
 from engines.base import IllegalAction, T, Text, english
 
 
@@ -79,11 +80,11 @@ def test_a_language_is_one_po_file(tmp_path, monkeypatch):
 
 
 def test_template_is_current():
-    """locales/tablemaster.pot lists every message of the code: run `python -m core.i18n extract`."""
+    """locales/tablemaster.pot lists every message of the code: run `python -m scripts.catalogs extract`."""
     from babel.messages.pofile import read_po
     with (i18n.LOCALES / "tablemaster.pot").open("rb") as f:
         stored = read_po(f)
-    fresh = i18n.template_catalog()
+    fresh = catalogs.template_catalog()
 
     def ids(cat):
         return {(m.id if isinstance(m.id, str) else tuple(m.id), m.context) for m in cat if m.id}
@@ -91,7 +92,7 @@ def test_template_is_current():
 
 
 def test_data_table_names_are_in_the_catalog():
-    names = i18n.data_strings()
+    names = catalogs.data_strings()
     assert "Quarry" in names            # a Glen More tile
     assert "Gunner" in names            # a Libertalia character (a Text in its table)
 

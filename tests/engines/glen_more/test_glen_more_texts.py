@@ -11,6 +11,7 @@ import re
 import pytest
 
 from core import i18n
+from scripts import catalogs
 from engines.base import Event, IllegalAction, Text
 from engines.glen_more import ENGINE as E
 from engines.glen_more import ai
@@ -197,9 +198,9 @@ def _texts(t, path="") -> list[tuple[Text, str]]:
 @pytest.fixture(scope="module")
 def catalog():
     ids = {}
-    for msg, plural, context, _path, _line in i18n.extract():
+    for msg, plural, context, _path, _line in catalogs.extract():
         ids.setdefault((msg, context), plural)
-    for msg in i18n.data_strings():
+    for msg in catalogs.data_strings():
         ids.setdefault((msg, None), None)
     return ids
 

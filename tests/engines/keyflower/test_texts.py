@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from core.i18n import SEAT_PARAMS, data_strings, extract, tr
+from core.i18n import SEAT_PARAMS, tr
+from scripts.catalogs import data_strings, extract
 from engines.base import IllegalAction, Text
 from engines.keyflower import ENGINE as E
 from engines.keyflower import ai

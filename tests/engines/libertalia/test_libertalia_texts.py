@@ -9,6 +9,7 @@ import re
 import pytest
 
 from core import i18n
+from scripts import catalogs
 from core.i18n import SEAT_PARAMS, tr
 from engines.base import IllegalAction, Text
 from engines.libertalia import ENGINE as E
@@ -78,7 +79,7 @@ def test_every_seat_is_in_a_seat_parameter(texts):
 
 
 def test_every_message_is_in_the_catalog_template(texts):
-    cat = i18n.template_catalog()
+    cat = catalogs.template_catalog()
     missing = {t.msg for t in texts if cat.get(t.msg, context=t.context) is None}
     assert not missing, sorted(missing)
     for t in texts:

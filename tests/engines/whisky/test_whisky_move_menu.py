@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from core.i18n import SEAT_PARAMS, extract, translator
+from core.i18n import SEAT_PARAMS, translator
+from scripts.catalogs import extract
 from engines.base import Text
 from engines.whisky import data as D
 from engines.base import letter as move_letter

@@ -1,0 +1,1 @@
+"""Tools run by hand or by the tests, beside the bot: the catalogs' tooling."""
