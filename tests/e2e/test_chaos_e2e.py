@@ -208,7 +208,7 @@ class Chaos:
 
         await bot.start()                        # same DATABASE_PATH, same stand-in
         kill.ready = time.perf_counter()
-        self.check_timers(kill, before, counts)
+        await self.check_timers(kill, before, counts)
         await self.resume(kill)
         await self.wait_for_progress(kill)
 
@@ -221,10 +221,22 @@ class Chaos:
             await asyncio.sleep(0.01)
 
     # -- timers -------------------------------------------------------------------------------
-    def check_timers(self, kill: Kill, before: dict, counts: dict) -> None:
+    async def check_timers(self, kill: Kill, before: dict, counts: dict) -> None:
         """A decision that was open at the crash (its seat has not moved since) has the same
         stored deadline after the restart: the time left goes on, it does not start again.
-        Every human the timer table waits for has a running timer."""
+        Every human the timer table waits for has a running timer once the restarted bot has
+        loaded its tables (in the background, after it connected: a decision whose deadline
+        the crash kept from being stored gets one then)."""
+        for _ in range(100):
+            try:
+                self._check_timers(kill, before, counts)
+                return
+            except AssertionError:
+                await asyncio.sleep(0.1)
+        self._check_timers(kill, before, counts)
+
+    def _check_timers(self, kill: Kill, before: dict, counts: dict) -> None:
+        kill.timers_compared = []
         after, counts_now = deadlines(self.db), seat_counts(self.db)
         now = time.time()
         for (mid, seat, kind), (count, at) in before.items():
