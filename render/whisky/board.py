@@ -5,9 +5,8 @@ from __future__ import annotations
 from render.common import canvas, finish, fit, INK, PAPER, text, text_width
 from render.shapes import compact
 from render.whisky.alt import board_alt
-from render.whisky.layout import (_acting, _board, _colours, _fields, _move, _numbering, BADGE_R,
-                                  COL_W, COL_X, CROP, DARK, GAP, HEAD_H, HILITE, MARGIN, SEA, TS,
-                                  WIDTH)
+from render.whisky.layout import (_acting, _colours, _fields, _map_and_order, _move, BADGE_R, COL_W,
+                                  COL_X, CROP, DARK, GAP, HEAD_H, HILITE, MARGIN, SEA, TS, WIDTH)
 from render.whisky.legend import _draw_move_legend, _draw_near_distilleries
 from render.whisky.map import _badge, _draw_fields, _label, _place_letters, _place_pawns
 from render.whisky.players import _card, _card_height
@@ -68,13 +67,7 @@ def _draw_crop(view, tr, board, numbers, win):
 def render_board(view: dict, tr):
     """The posted board: the map around the player to act, the move menu's letters and the
     distilleries near them, the question, a card per player."""
-    board = _board(view)
-    fields = _fields(board)
-    numbers = _numbering(list(fields.values()))
-    seats = list(view.get("seats") or [])
-    players = view.get("players") or {}
-    order = [s for s in (view.get("order") or seats) if s in players] or \
-        [s for s in seats if s in players]
+    board, fields, numbers, seats, players, order = _map_and_order(view)
     cols = 3 if len(order) in (3, 5, 6) else 2
     rows = max(1, -(-len(order) // cols))
     cw = (WIDTH - 2 * MARGIN - (cols - 1) * 10) // cols

@@ -5,8 +5,8 @@ from engines.base import T
 from render.common import canvas, finish, fit, INK, MUTED, PAPER, text, wrap
 from render.shapes import compact
 from render.whisky.alt import board_alt
-from render.whisky.layout import (_acting, _board, _colours, _fields, _ingredients, _int, _move,
-                                  _numbering, BADGE_R, GAP, HILITE, MAP_BOTTOM, MAP_OX, MAP_OY,
+from render.whisky.layout import (_acting, _colours, _fields, _ingredients, _int, _map_and_order, _move,
+                                  BADGE_R, GAP, HILITE, MAP_BOTTOM, MAP_OX, MAP_OY,
                                   MARGIN, SEA, TS, WIDTH)
 from render.whisky.legend import (_draw_legend_distilleries, _draw_legend_regions,
                                   _draw_legend_types, _types_legend_height)
@@ -102,13 +102,7 @@ def _draw_map_header(d, view, tr, lines, x, y, box) -> None:
 def render_full_board(view: dict, tr):
     """The whole map with the game's state, its legends and a table of the players (the Full
     map button)."""
-    board = _board(view)
-    fields = _fields(board)
-    numbers = _numbering(list(fields.values()))
-    seats = list(view.get("seats") or [])
-    players = view.get("players") or {}
-    order = [s for s in (view.get("order") or seats) if s in players] or \
-        [s for s in seats if s in players]
+    board, fields, numbers, seats, players, order = _map_and_order(view)
     rows, table_h = _table(view, tr, order, players, WIDTH - 2 * MARGIN)
     height = MAP_BOTTOM + GAP + table_h + MARGIN
     img, d = canvas(WIDTH, height, PAPER)

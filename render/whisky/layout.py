@@ -186,6 +186,19 @@ def _numbering(fields: list[dict]) -> dict[str, int]:
     return {f["id"]: i + 1 for i, f in enumerate(ds)}
 
 
+def _map_and_order(view: dict):
+    """What both boards start from: the map (board, its fields, the distilleries' numbers),
+    the seats, the players and their order of play."""
+    board = _board(view)
+    fields = _fields(board)
+    numbers = _numbering(list(fields.values()))
+    seats = list(view.get("seats") or [])
+    players = view.get("players") or {}
+    order = [s for s in (view.get("order") or seats) if s in players] or \
+        [s for s in seats if s in players]
+    return board, fields, numbers, seats, players, order
+
+
 def _move(view) -> dict | None:
     """The pending move menu ({"seat", "value", "options": [{"to", "letter", ...}]})."""
     mv = view.get("move")

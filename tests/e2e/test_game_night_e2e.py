@@ -327,6 +327,16 @@ async def test_a_board_posted_by_a_process_that_died_before_storing_it_becomes_t
         await stop_bot_inprocess(bot, task, store)
 
 
+async def glen_more_for_two(sb, bot):
+    """Glen More for Anna and Bruno: its thread, the match, the seat to act and its player."""
+    lobby, thread = await open_table(sb, bot.controller.idle, humans=("anna", "bruno"), ai=0,
+                                     command="glenmore new")
+    match = next(iter(bot.service.matches.values()))
+    seat = match.to_act()[0]
+    user = next(n for n in ("anna", "bruno") if match.seat(seat).user_id == sb.user(n).id)
+    return thread, match, seat, user
+
+
 async def test_a_player_who_holds_an_ephemeral_panel_is_not_asked_again_after_a_restart(sb, tmp_path):
     """Glen More: Anna plays from the board's Your turn; her next decision comes as a new
     ephemeral panel. The bot restarts: it neither DMs her that decision nor mentions her again,
@@ -335,10 +345,7 @@ async def test_a_player_who_holds_an_ephemeral_panel_is_not_asked_again_after_a_
     bot, task, store = await start_bot_inprocess(db, games=("glen_more",))
     try:
         settle = bot.controller.idle
-        lobby, thread = await open_table(sb, settle, humans=("anna", "bruno"), ai=0, command="glenmore new")
-        match = next(iter(bot.service.matches.values()))
-        seat = match.to_act()[0]
-        user = next(n for n in ("anna", "bruno") if match.seat(seat).user_id == sb.user(n).id)
+        thread, match, seat, user = await glen_more_for_two(sb, bot)
         panel = None
         for _ in range(30):
             turn = await sb.click(user, board(sb, thread), table_button(board(sb, thread), "turn"))
@@ -374,10 +381,7 @@ async def test_a_player_with_closed_dms_keeps_the_panel_a_publication_could_not_
     bot, task, store = await start_bot_inprocess(tmp_path / "closed.db", games=("glen_more",))
     try:
         settle = bot.controller.idle
-        lobby, thread = await open_table(sb, settle, humans=("anna", "bruno"), ai=0, command="glenmore new")
-        match = next(iter(bot.service.matches.values()))
-        seat = match.to_act()[0]
-        user = next(n for n in ("anna", "bruno") if match.seat(seat).user_id == sb.user(n).id)
+        thread, match, seat, user = await glen_more_for_two(sb, bot)
         sb.close_dms(user)
         bot.controller.dm_closed.add(sb.user(user).id)
         turn = await sb.click(user, board(sb, thread), table_button(board(sb, thread), "turn"))
